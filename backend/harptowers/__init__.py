@@ -1,0 +1,3 @@
+"""Harp & Towers: Easy Harp and Seahaven Towers solitaire."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,56 @@
+"""The command line: ``harp-towers [CODE]`` opens the app; ``harp-towers replay …``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .engine import InvalidCode, InvalidMove
+
+
+def _replay_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="harp-towers replay",
+                                description="Play moves from a deal and print the position.")
+    p.add_argument("code", help="deal code, e.g. EH1-N-AAAAAAF")
+    p.add_argument("moves", nargs="*", help='moves in notation, e.g. "t3-t5 s w-f"')
+    p.add_argument("--json", action="store_true", help="print the position as JSON")
+    return p
+
+
+def _app_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="harp-towers", description="Easy Harp and Seahaven Towers.",
+                                epilog="Subcommand: harp-towers replay CODE \"MOVES\" [--json]")
+    p.add_argument("code", nargs="?", help="open this deal (a deal code)")
+    p.add_argument("--serve", action="store_true",
+                   help="serve the table to a browser on 127.0.0.1 instead of opening a window")
+    p.add_argument("--port", type=int, default=0, help="port for --serve (default: any free)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``harp-towers``. Returns the exit status."""
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        if argv and argv[0] == "replay":
+            from . import replay
+
+            return replay.main(_replay_parser().parse_args(argv[1:]))
+        args = _app_parser().parse_args(argv)
+        if args.code:
+            from .engine import parse_code
+
+            parse_code(args.code)  # a bad code stops here, before any window opens
+        if args.serve:
+            from .serve import serve
+
+            return serve(args.code, args.port)
+        from .window import run
+
+        return run(args.code)
+    except (InvalidCode, InvalidMove) as e:
+        print(f"harp-towers: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

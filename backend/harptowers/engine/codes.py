@@ -1,0 +1,150 @@
+"""Deal codes (APP-07) and the deal of the day (APP-12).
+
+A code is ``<GAME><VERSION>-<VARIANT>-<NUMBER>``: ``EH1-N-AAAAAAF`` is Easy Harp deal 5,
+``SH1-C4-AAAAAJ2`` Seahaven Towers deal 314 with 4 cells. NUMBER is 7 characters of the
+RFC 4648 base-32 alphabet, most significant first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from .errors import InvalidCode
+from .shuffle import SplitMix64
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+MAX_DEAL = 999_999
+VERSION = "1"
+GAMES = {"EH": "easy-harp", "SH": "seahaven-towers"}
+TAGS = {v: k for k, v in GAMES.items()}
+VARIANTS = {"easy-harp": ("N",), "seahaven-towers": ("C4", "C2", "C1")}
+
+_SEP = r"[\s\-]*"
+_CODE = re.compile(
+    rf"(?<![A-Z0-9])([ES]){_SEP}H{_SEP}(1){_SEP}(N|C{_SEP}[0-9]){_SEP}((?:[A-Z0-9]{_SEP}){{6}}[A-Z0-9])(?![A-Z0-9])"
+)
+# Looser shape used only to say which part of a near-code is wrong.
+_LOOSE = re.compile(rf"(?<![A-Z0-9])([A-Z]{{2}}){_SEP}(\d+){_SEP}-?{_SEP}([A-Z][A-Z0-9]?){_SEP}-{_SEP}([A-Z0-9]+)")
+
+
+@dataclass(frozen=True, slots=True)
+class DealCode:
+    """A deal: game (``"easy-harp"`` / ``"seahaven-towers"``), variant (``"N"``, ``"C4"``,
+    ``"C2"``, ``"C1"``) and deal number (1 … 999 999)."""
+
+    game: str
+    variant: str
+    number: int
+
+    def __post_init__(self) -> None:
+        if self.game not in VARIANTS:
+            raise InvalidCode(f"unknown game {self.game!r} (easy-harp or seahaven-towers)")
+        if self.variant not in VARIANTS[self.game]:
+            allowed = ", ".join(VARIANTS[self.game])
+            raise InvalidCode(f"variant {self.variant!r} is not one of {allowed} for {self.game}")
+        if not 1 <= self.number <= MAX_DEAL:
+            raise InvalidCode(f"deal number {self.number!r} is outside 1 … {MAX_DEAL}")
+
+    @property
+    def cells(self) -> int:
+        """Seahaven cell count (4, 2, 1); 0 for Easy Harp."""
+        return int(self.variant[1]) if self.variant.startswith("C") else 0
+
+    def __str__(self) -> str:
+        return format_code(self.game, self.variant, self.number)
+
+
+def encode_number(number: int) -> str:
+    """Deal number → 7 base-32 characters (``5`` → ``"AAAAAAF"``)."""
+    chars = []
+    for _ in range(7):
+        number, r = divmod(number, 32)
+        chars.append(ALPHABET[r])
+    return "".join(reversed(chars))
+
+
+def format_code(game: str, variant: str, number: int) -> str:
+    """The canonical code, e.g. ``format_code("easy-harp", "N", 5) == "EH1-N-AAAAAAF"``."""
+    DealCode(game, variant, number)  # validates
+    return f"{TAGS[game]}{VERSION}-{variant}-{encode_number(number)}"
+
+
+def _decode_number(text: str) -> int:
+    bad = [c for c in text if c not in ALPHABET]
+    if bad:
+        raise InvalidCode(
+            f"{bad[0]!r} in the deal number {text!r} is not in the code alphabet (A–Z, 2–7)"
+        )
+    n = 0
+    for c in text:
+        n = n * 32 + ALPHABET.index(c)
+    if not 1 <= n <= MAX_DEAL:
+        raise InvalidCode(f"deal number {text!r} is {n}, outside 1 … {MAX_DEAL}")
+    return n
+
+
+def parse_code(text: str, game: str | None = None, variant: str | None = None) -> DealCode:
+    """Read a deal code from any text: a chat message, a paste, the command line (APP-07).
+
+    Case, spaces, newlines and dashes do not matter. A bare deal number means that number in
+    ``game``/``variant`` (the game being played). Raises InvalidCode naming the wrong part.
+    """
+    if not isinstance(text, str):
+        raise InvalidCode(f"a deal code must be text, not {type(text).__name__}")
+    upper = text.upper()
+    m = _CODE.search(upper)
+    if m:
+        tag, _version, var, num = (re.sub(r"[\s\-]", "", g) for g in m.groups())
+        g = GAMES[tag + "H"]
+        if var not in VARIANTS[g]:
+            allowed = ", ".join(VARIANTS[g])
+            raise InvalidCode(f"variant {var!r} is not one of {allowed} for {g}")
+        return DealCode(g, var, _decode_number(num))
+    bare = re.fullmatch(r"\s*#?\s*(\d[\d\s]*)\s*", text)
+    if bare:
+        digits = re.sub(r"\s", "", bare.group(1))
+        if game is None:
+            raise InvalidCode(f"the bare deal number {digits!r} needs a game (EH or SH)")
+        n = int(digits)
+        if not 1 <= n <= MAX_DEAL:
+            raise InvalidCode(f"deal number {digits!r} is outside 1 … {MAX_DEAL}")
+        return DealCode(game, variant or VARIANTS[game][0], n)
+    loose = _LOOSE.search(upper)
+    if loose:
+        tag, version, var, num = loose.groups()
+        if tag not in GAMES:
+            raise InvalidCode(f"unknown game {tag!r} in {loose.group(0)!r} (EH or SH)")
+        if version != VERSION:
+            raise InvalidCode(f"unknown code version {version!r} in {loose.group(0)!r} (1)")
+        g = GAMES[tag]
+        if var not in VARIANTS[g]:
+            allowed = ", ".join(VARIANTS[g])
+            raise InvalidCode(f"variant {var!r} is not one of {allowed} for {g}")
+        if len(num) != 7:
+            raise InvalidCode(f"the deal number {num!r} must have 7 characters, not {len(num)}")
+        _decode_number(num)
+    snippet = text.strip()
+    snippet = snippet if len(snippet) <= 40 else snippet[:37] + "…"
+    raise InvalidCode(f"no deal code found in {snippet!r} (a code looks like EH1-N-AAAAAAF)")
+
+
+# Deal of the day (APP-12): a formula on the date alone, one stream per game and variant.
+_DAILY_TAGS = {("easy-harp", "N"): 1, ("seahaven-towers", "C4"): 2,
+               ("seahaven-towers", "C2"): 3, ("seahaven-towers", "C1"): 4}
+
+
+def daily_number(game: str, variant: str, day: date) -> int:
+    """The formula deal number for a calendar date: first SplitMix64 output seeded with
+    ``day.toordinal() << 8 | tag`` (tag 1 EH, 2 SH C4, 3 SH C2, 4 SH C1), mod 999 999, + 1."""
+    tag = _DAILY_TAGS[(game, variant)]
+    return SplitMix64(day.toordinal() << 8 | tag).next() % MAX_DEAL + 1
+
+
+def deal_of_the_day(game: str, variant: str, day: date) -> DealCode:
+    """The deal of the day for a local calendar date (APP-12, EH-19).
+
+    The date is the player's local date, found by the caller; this step maps it to a deal.
+    """
+    return DealCode(game, variant, daily_number(game, variant, day))

@@ -1,0 +1,201 @@
+"""Easy Harp (EH-01 … EH-21): two decks, 9 columns, one card moves at a time."""
+
+from __future__ import annotations
+
+from .cards import ACE, KING, Card, Suit, deck
+from .errors import IllegalMove, InvalidMove
+from .game import Game
+from .notation import STOCK, Move, PileRef
+from .shuffle import deal_seed, shuffle
+
+COLUMNS = 9
+FOUNDATION_SUITS = [Suit.S, Suit.S, Suit.H, Suit.H, Suit.D, Suit.D, Suit.C, Suit.C]  # EH-09
+
+
+def is_king_led_run(cards: list[Card]) -> bool:
+    """A King followed by alternating colours and descending ranks (EH-06)."""
+    if not cards or cards[0].rank != KING:
+        return False
+    return all(b.red != a.red and b.rank == a.rank - 1 for a, b in zip(cards, cards[1:]))
+
+
+class EasyHarp(Game):
+    name = "easy-harp"
+    title = "Easy Harp"
+    prefix = "EH"
+    twins = True
+    total = 104
+    has_stock = True
+    undo_rule, tap_rule, double_rule = "EH-18", "EH-14", "EH-15"
+
+    def deal(self) -> None:
+        """EH-01 … EH-03: 104 cards shuffled; columns of 1 … 9 dealt row by row, only the last
+        card of each face up; the other 59 form the stock, deck[45] drawn first."""
+        cards = shuffle(deck(2), deal_seed("EH", self.code.number))
+        self.columns[:] = [[] for _ in range(COLUMNS)]
+        k = 0
+        for row in range(COLUMNS):
+            for col in range(row, COLUMNS):
+                self.columns[col].append(cards[k])
+                k += 1
+        self.down[:] = list(range(COLUMNS))
+        self.stock[:] = cards[k:][::-1]
+        self.waste.clear()
+        self.foundations[:] = [[] for _ in FOUNDATION_SUITS]
+        self.found_suits[:] = FOUNDATION_SUITS
+
+    # ---- rule predicates ---------------------------------------------------------------
+    def foundation_accepts(self, i: int, c: Card) -> bool:
+        """EH-09: the slot's own suit, Ace on an empty slot, then one rank up."""
+        f = self.foundations[i]
+        return self.found_suits[i] == c.suit and (f[-1].rank if f else 0) == c.rank - 1
+
+    def _need(self, c: Card) -> list[str | None]:
+        out: list[str | None] = []
+        for i, s in enumerate(self.found_suits):
+            if s == c.suit:
+                f = self.foundations[i]
+                out.append(None if len(f) == KING else Card(len(f) + 1, s).text)
+        return out
+
+    def check(self, m: Move) -> Move:
+        if m.dst is None:
+            if m.src != STOCK:
+                raise InvalidMove(f"not a move: {str(m)!r}")
+            if not self.stock and not self.waste:
+                raise IllegalMove("EH-11", reason="empty")  # EH-11: nothing happens, not counted
+            return m
+        if m.src.kind not in "twf":
+            raise InvalidMove(f"cards do not move from {str(m.src)!r} in Easy Harp (tap the stock: 's')")
+        if m.dst.kind == "c":
+            raise InvalidMove("Easy Harp has no cells")
+        src = self.pile(m.src)
+        if m.dst.index >= 0 or m.dst.kind in "sw":
+            self.pile(m.dst)
+        if m.src == m.dst:
+            raise InvalidMove(f"{str(m.src)!r} cannot move onto itself")
+        if not 1 <= m.count <= self.face_up(m.src):
+            raise InvalidMove(f"{str(m.src)!r} has {self.face_up(m.src)} face-up cards, not {m.count}")
+        moving = src[-m.count:]
+        first = moving[0]
+        if m.src.kind == "w" and m.count > 1:
+            raise IllegalMove("EH-07")
+        if m.src.kind == "f" and m.dst.kind != "t":
+            raise IllegalMove("EH-17", card=first.text)
+        if m.dst.kind in "sw":
+            raise IllegalMove("EH-11", reason="no-drop")
+        if m.count > 1:
+            if m.src.kind == "t" and is_king_led_run(moving):
+                if m.dst.kind == "t" and not self.columns[m.dst.index]:
+                    return m
+                raise IllegalMove("EH-06", card=first.text, reason="run-not-to-empty")
+            raise IllegalMove("EH-05", count=m.count)
+        if m.dst.kind == "f":
+            slots = range(len(self.foundations)) if m.dst.index < 0 else [m.dst.index]
+            for i in slots:
+                if self.foundation_accepts(i, first):
+                    return Move(m.src, PileRef("f", i))
+            raise IllegalMove("EH-09", card=first.text, need=self._need(first))
+        col = self.columns[m.dst.index]
+        if not col:
+            if first.rank != KING:
+                raise IllegalMove("EH-06", card=first.text, reason="not-king")
+            return m
+        top = col[-1]
+        if top.red == first.red or top.rank != first.rank + 1:
+            raise IllegalMove("EH-04", card=first.text, onto=top.text)
+        return m
+
+    def points(self, m: Move, turned: bool) -> int:
+        """Scoring table of Easy Harp: +10 onto a foundation, +5 waste → column, +5 a card
+        turned face up; everything else 0."""
+        p = 5 if turned else 0
+        if m.dst is None:
+            return p
+        if m.dst.kind == "f":
+            return p + 10
+        if m.src.kind == "w":
+            return p + 5
+        return p
+
+    # ---- the fast path ---------------------------------------------------------------
+    def _top_run_start(self, i: int) -> int:
+        """Index where the alternating descending run at the top of column i starts."""
+        col = self.columns[i]
+        j = len(col) - 1
+        lo = self.down[i]
+        while j > lo and col[j - 1].red != col[j].red and col[j - 1].rank == col[j].rank + 1:
+            j -= 1
+        return j
+
+    def legal_moves(self) -> list[Move]:
+        if self.won:
+            return []
+        out: list[Move] = []
+        if self.stock or self.waste:
+            out.append(Move(STOCK, None))
+        empties = [i for i, c in enumerate(self.columns) if not c]
+        sources: list[tuple[PileRef, Card]] = []
+        if self.waste:
+            sources.append((PileRef("w"), self.waste[-1]))
+        for i, c in enumerate(self.columns):
+            if c:
+                sources.append((PileRef("t", i), c[-1]))
+        for i, f in enumerate(self.foundations):
+            if f:
+                sources.append((PileRef("f", i), f[-1]))
+        for ref, c in sources:
+            if ref.kind != "f":
+                for i in range(len(self.foundations)):
+                    if self.foundation_accepts(i, c):
+                        out.append(Move(ref, PileRef("f", i)))
+            for i, col in enumerate(self.columns):
+                if ref.kind == "t" and ref.index == i:
+                    continue
+                if col:
+                    top = col[-1]
+                    if top.red != c.red and top.rank == c.rank + 1:
+                        out.append(Move(ref, PileRef("t", i)))
+                elif c.rank == KING:
+                    out.append(Move(ref, PileRef("t", i)))
+        if empties:
+            for i, col in enumerate(self.columns):
+                if len(col) > 1:
+                    j = self._top_run_start(i)
+                    if col[j].rank == KING and j < len(col) - 1:
+                        for e in empties:
+                            out.append(Move(PileRef("t", i), PileRef("t", e), len(col) - j))
+        return out
+
+    # ---- double tap (EH-15) ----------------------------------------------------------
+    def double_tap(self, ref: PileRef, index: int, tableau: bool = True) -> Move:
+        if self.won:
+            raise IllegalMove(self.undo_rule, reason="won")
+        if ref == STOCK:
+            return self.check(Move(STOCK, None))
+        c, count = self._tapped(ref, index)
+        if ref.kind not in "tw" or (ref.kind == "w" and count > 1):
+            raise IllegalMove("EH-15", card=c.text)
+        at_foot = ref.kind == "t" and index == 0
+        if count > 1:
+            moving = self.columns[ref.index][index:]
+            if not is_king_led_run(moving):
+                raise IllegalMove("EH-05", count=count)
+            if not tableau or at_foot:
+                raise IllegalMove("EH-15", card=c.text)
+            m = self._first_legal(ref, count, self._empty_columns())
+            if m is None:
+                raise IllegalMove("EH-15", card=c.text)
+            return m
+        m = self._first_legal(ref, 1, [PileRef("f", -1)])
+        if m is None and tableau:
+            dests = self._columns_by_length(ref)
+            if c.rank == KING and not at_foot:
+                dests += self._empty_columns()
+            m = self._first_legal(ref, 1, dests)
+        if m is None:
+            raise IllegalMove("EH-15", card=c.text)
+        return m
+
+
+__all__ = ["EasyHarp", "is_king_led_run", "ACE"]

@@ -1,0 +1,267 @@
+"""What both games share: the position, the checked and unchecked move paths, history and
+undo of 100 actions (EH-18, SH-14), score, move counter, and the replay JSON."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, NamedTuple
+
+from .cards import Card, Suit
+from .codes import DealCode, parse_code
+from .errors import IllegalMove, InvalidMove
+from .notation import STOCK, STOCK_TAP, Move, PileRef
+
+HISTORY = 100  # EH-18, SH-14, APP-09
+
+
+class Action(NamedTuple):
+    """An accepted action: the move as applied (``f``/``c`` resolved to a slot), the points
+    it added, and the card a face-down card turned up as (EH-08), or None."""
+
+    move: Move
+    points: int
+    turned: Card | None
+
+
+class _Record(NamedTuple):
+    move: Move
+    turned: bool
+    score_before: int
+    recycled: bool
+
+
+class Game:
+    """A game in progress. Subclasses carry one game's rules: ``check`` (the checked path's
+    rule predicates), ``points``, ``legal_moves``, ``double_tap``.
+
+    Piles: ``columns`` (bottom → top) with ``down[i]`` face-down cards at the bottom of
+    column i, ``stock`` and ``waste`` (top = last), ``foundations`` with ``found_suits``,
+    ``cells`` (each a list of 0 or 1 card).
+    """
+
+    name = ""            # "easy-harp" / "seahaven-towers"
+    prefix = ""          # "EH" / "SH": rule ids
+    twins = False        # True when every card exists twice (card ids get .0 / .1)
+    total = 52
+    undo_rule = ""       # EH-18 / SH-14
+    tap_rule = ""        # EH-14 / SH-11
+    double_rule = ""     # EH-15 / SH-12
+
+    def __init__(self, code: DealCode) -> None:
+        self.code = code
+        self.columns: list[list[Card]] = []
+        self.down: list[int] = []
+        self.stock: list[Card] = []
+        self.waste: list[Card] = []
+        self.foundations: list[list[Card]] = []
+        self.found_suits: list[Suit] = []
+        self.cells: list[list[Card]] = []
+        self.score = 0
+        self.moves = 0
+        self.passes = 0
+        self.home = 0  # cards on the foundations
+        self.history: deque[_Record] = deque(maxlen=HISTORY)
+        self.deal()
+        self._piles = {"t": self.columns, "f": self.foundations, "c": self.cells,
+                       "w": [self.waste], "s": [self.stock]}
+
+    def deal(self) -> None:
+        raise NotImplementedError
+
+    # ---- looking at the position -------------------------------------------------------
+    @property
+    def won(self) -> bool:
+        """All cards on the foundations (EH-12, SH-10)."""
+        return self.home == self.total
+
+    def pile(self, ref: PileRef) -> list[Card]:
+        """The list behind a pile reference (bottom → top). Raises InvalidMove when this
+        game has no such pile."""
+        piles = self._piles.get(ref.kind)
+        if piles is None or not 0 <= ref.index < len(piles) or (ref.kind in "sw" and not self.has_stock):
+            raise InvalidMove(f"{self.title} has no pile {str(ref)!r}")
+        return piles[ref.index]
+
+    has_stock = False
+    title = ""
+
+    def face_up(self, ref: PileRef) -> int:
+        """How many cards of the pile are face up (columns may hide cards; the stock hides all)."""
+        p = self.pile(ref)
+        if ref.kind == "t":
+            return len(p) - self.down[ref.index]
+        return 0 if ref.kind == "s" else len(p)
+
+    def card_id(self, c: Card) -> str:
+        """Stable id of a physical card: ``7H.0``/``7H.1`` in Easy Harp, ``7H`` in Seahaven."""
+        return f"{c.text}.{c.copy}" if self.twins else c.text
+
+    # ---- the checked path (bridge, replay) ---------------------------------------------
+    def check(self, move: Move) -> Move:
+        """The move as it would be applied, with ``f``/``c`` resolved. Raises IllegalMove
+        (rule id + params) or InvalidMove. Changes nothing."""
+        raise NotImplementedError
+
+    def points(self, move: Move, turned: bool) -> int:
+        raise NotImplementedError
+
+    def play(self, move: Move) -> Action:
+        """Check and apply one action; one undo step, one move on the counter (APP-02).
+
+        Raises IllegalMove (nothing changed) when the rules refuse it, also for any action
+        on a won game (EH-18, SH-14), or InvalidMove when it cannot be read on this position.
+        """
+        if self.won:
+            raise IllegalMove(self.undo_rule, reason="won")
+        resolved = self.check(move)
+        before = self.score
+        rec = self._apply(resolved)
+        self.history.append(rec)
+        self.moves += 1
+        turned = None
+        if rec.turned:
+            turned = self.columns[resolved.src.index][-1]
+        return Action(resolved, self.score - before, turned)
+
+    def undo(self) -> Move:
+        """Undo the last action: position and score exactly as before, the move counter
+        unchanged (EH-18, SH-14). Raises IllegalMove when there is nothing to undo."""
+        if not self.history:
+            raise IllegalMove(self.undo_rule, reason="nothing-to-undo")
+        rec = self.history.pop()
+        self._undo(rec)
+        return rec.move
+
+    def restart(self) -> None:
+        """Same deal afresh: score, counter and history empty (EH-18)."""
+        self.__init__(self.code)  # type: ignore[misc]
+
+    # ---- the unchecked fast path (search) ----------------------------------------------
+    def _apply(self, m: Move) -> _Record:
+        before = self.score
+        if m.dst is None:
+            if self.stock:
+                self.waste.append(self.stock.pop())
+                return _Record(m, False, before, False)
+            self.stock[:] = self.waste[::-1]
+            self.waste.clear()
+            self.passes += 1
+            return _Record(m, False, before, True)
+        src = self._piles[m.src.kind][m.src.index]
+        dst = self._piles[m.dst.kind][m.dst.index]
+        n = m.count
+        dst.extend(src[-n:])
+        del src[-n:]
+        turned = False
+        if m.src.kind == "t":
+            i = m.src.index
+            if self.down[i] and self.down[i] == len(src):
+                self.down[i] -= 1
+                turned = True
+        if m.dst.kind == "f":
+            self.home += n
+        elif m.src.kind == "f":
+            self.home -= n
+        self.score = max(0, before + self.points(m, turned))
+        return _Record(m, turned, before, False)
+
+    def _undo(self, rec: _Record) -> None:
+        m = rec.move
+        self.score = rec.score_before
+        if m.dst is None:
+            if rec.recycled:
+                self.waste[:] = self.stock[::-1]
+                self.stock.clear()
+                self.passes -= 1
+            else:
+                self.stock.append(self.waste.pop())
+            return
+        src = self._piles[m.src.kind][m.src.index]
+        dst = self._piles[m.dst.kind][m.dst.index]
+        if rec.turned:
+            self.down[m.src.index] += 1
+        src.extend(dst[-m.count:])
+        del dst[-m.count:]
+        if m.dst.kind == "f":
+            self.home -= m.count
+        elif m.src.kind == "f":
+            self.home += m.count
+
+    def legal_moves(self) -> list[Move]:
+        """Every action ``play`` accepts now, with concrete destinations (no ``f``/``c``)."""
+        raise NotImplementedError
+
+    # ---- taps (EH-14/15, SH-11/12, APP-11) ---------------------------------------------
+    def _tapped(self, ref: PileRef, index: int) -> tuple[Card, int]:
+        """The card tapped and the count of cards from it to the top. Raises InvalidMove."""
+        p = self.pile(ref)
+        if ref.kind == "s" or not 0 <= index < len(p):
+            raise InvalidMove(f"{str(ref)!r} has no card at index {index!r}")
+        if index < len(p) - self.face_up(ref):
+            raise InvalidMove(f"the card at index {index} of {str(ref)!r} is face down")
+        return p[index], len(p) - index
+
+    def tap(self, ref: PileRef, index: int) -> Move:
+        """What a single tap on a card does (EH-14, SH-11): the move to a foundation, or the
+        stock tap for the stock. Raises IllegalMove (``tap_rule``) when nothing moves."""
+        if self.won:
+            raise IllegalMove(self.undo_rule, reason="won")
+        if ref == STOCK:
+            return self.check(STOCK_TAP)
+        c, count = self._tapped(ref, index)
+        if count != 1 or ref.kind == "f":
+            raise IllegalMove(self.tap_rule, card=c.text)
+        try:
+            return self.check(Move(ref, PileRef("f", -1)))
+        except IllegalMove:
+            raise IllegalMove(self.tap_rule, card=c.text) from None
+
+    def double_tap(self, ref: PileRef, index: int, tableau: bool = True) -> Move:
+        """The move a double tap makes (EH-15, SH-12); with ``tableau`` False (the
+        "Double click" setting off) only a foundation is tried. Raises IllegalMove."""
+        raise NotImplementedError
+
+    def _first_legal(self, ref: PileRef, count: int, dests: list[PileRef]) -> Move | None:
+        """The first destination in order that ``check`` accepts; remembers an SH-08 refusal."""
+        self._blocked: IllegalMove | None = None
+        for d in dests:
+            try:
+                return self.check(Move(ref, d, count))
+            except IllegalMove as e:
+                if e.rule.endswith("-08") and self._blocked is None:
+                    self._blocked = e
+        return None
+
+    def _columns_by_length(self, own: PileRef) -> list[PileRef]:
+        """Occupied columns other than ``own``, longest first, ties leftmost (EH-15, SH-12)."""
+        order = sorted((i for i, c in enumerate(self.columns) if c and not (own.kind == "t" and own.index == i)),
+                       key=lambda i: (-len(self.columns[i]), i))
+        return [PileRef("t", i) for i in order]
+
+    def _empty_columns(self) -> list[PileRef]:
+        return [PileRef("t", i) for i, c in enumerate(self.columns) if not c]
+
+    # ---- text forms ------------------------------------------------------------------
+    def replay_json(self) -> dict[str, Any]:
+        """The canonical position (DESIGN.md): piles bottom → top, a face-down card in
+        lower case, an empty cell as null."""
+        def txt(cards: list[Card], down: int = 0) -> list[str]:
+            return [c.text.lower() if i < down else c.text for i, c in enumerate(cards)]
+        return {
+            "code": str(self.code), "game": self.name, "deal": self.code.number,
+            "score": self.score, "moves": self.moves, "won": self.won,
+            "stock": txt(self.stock, len(self.stock)), "waste": txt(self.waste),
+            "foundations": [txt(f) for f in self.foundations],
+            "tableau": [txt(c, d) for c, d in zip(self.columns, self.down)],
+            "cells": [c[0].text if c else None for c in self.cells],
+        }
+
+
+def new_game(code: DealCode | str) -> Game:
+    """A fresh game for a deal code (a DealCode or any text holding one). Raises InvalidCode."""
+    from .easy_harp import EasyHarp
+    from .seahaven import Seahaven
+
+    if isinstance(code, str):
+        code = parse_code(code)
+    return (EasyHarp if code.game == "easy-harp" else Seahaven)(code)

@@ -1,0 +1,184 @@
+"""Seahaven Towers (SH-01 … SH-16): one deck, 10 columns, 4/2/1 cells, build down in suit."""
+
+from __future__ import annotations
+
+from .cards import KING, Card, Suit, deck
+from .errors import IllegalMove, InvalidMove
+from .game import Game
+from .notation import Move, PileRef
+from .shuffle import deal_seed, shuffle
+
+COLUMNS = 10
+
+
+def is_suit_run(cards: list[Card]) -> bool:
+    """Same suit, consecutive descending ranks (SH-08)."""
+    return all(b.suit == a.suit and b.rank == a.rank - 1 for a, b in zip(cards, cards[1:]))
+
+
+def group_limit(free_cells: int, empty_columns: int) -> int:
+    """SH-08: (free cells + 1) × 2^(empty columns), the destination column not counted."""
+    return (free_cells + 1) << empty_columns
+
+
+class Seahaven(Game):
+    name = "seahaven-towers"
+    title = "Seahaven Towers"
+    prefix = "SH"
+    total = 52
+    undo_rule, tap_rule, double_rule = "SH-14", "SH-11", "SH-12"
+
+    def deal(self) -> None:
+        """SH-01/SH-02: 52 cards face up, 5 to each of 10 columns dealt row by row; cards 50
+        and 51 to cells 1 and 2 (with 1 cell, card 51 goes on top of column 2)."""
+        cards = shuffle(deck(1), deal_seed("SH", self.code.number))
+        self.columns[:] = [[] for _ in range(COLUMNS)]
+        for k in range(50):
+            self.columns[k % COLUMNS].append(cards[k])
+        self.down[:] = [0] * COLUMNS
+        n = self.code.cells
+        self.cells[:] = [[] for _ in range(n)]
+        self.cells[0].append(cards[50])
+        if n >= 2:
+            self.cells[1].append(cards[51])
+        else:
+            self.columns[1].append(cards[51])
+        self.foundations[:] = [[] for _ in Suit]
+        self.found_suits[:] = list(Suit)
+
+    def free_cells(self) -> int:
+        return sum(1 for c in self.cells if not c)
+
+    def check(self, m: Move) -> Move:
+        if m.dst is None:
+            raise InvalidMove("Seahaven Towers has no stock")
+        if m.src.kind not in "tcf" or m.dst.kind not in "tcf":
+            raise InvalidMove(f"Seahaven Towers has no pile {str(m.src if m.src.kind not in 'tcf' else m.dst)!r}")
+        src = self.pile(m.src)
+        if m.dst.index >= 0:
+            self.pile(m.dst)
+        if m.src == m.dst:
+            raise InvalidMove(f"{str(m.src)!r} cannot move onto itself")
+        if not 1 <= m.count <= len(src):
+            raise InvalidMove(f"{str(m.src)!r} has {len(src)} cards, not {m.count}")
+        moving = src[-m.count:]
+        first = moving[0]
+        if m.src.kind == "f" and (m.count > 1 or m.dst.kind == "f"):
+            raise IllegalMove("SH-13", card=first.text)
+        if m.count > 1 and not is_suit_run(moving):
+            raise IllegalMove("SH-03", card=first.text, reason="not-a-run")
+        if m.dst.kind == "c":
+            if m.count > 1:
+                raise IllegalMove("SH-05", reason="one-card")
+            free = [i for i, c in enumerate(self.cells) if not c]
+            i = (free[0] if free else -1) if m.dst.index < 0 else m.dst.index
+            if i < 0 or self.cells[i]:
+                raise IllegalMove("SH-05", reason="full")
+            return Move(m.src, PileRef("c", i))
+        if m.dst.kind == "f":
+            f = self.foundations[first.suit]
+            need = None if len(f) == KING else Card(len(f) + 1, first.suit).text
+            if m.count > 1 or (m.dst.index >= 0 and m.dst.index != first.suit) or len(f) != first.rank - 1:
+                raise IllegalMove("SH-06", card=first.text, need=need)
+            return Move(m.src, PileRef("f", int(first.suit)), 1)
+        col = self.columns[m.dst.index]
+        if not col:
+            if first.rank != KING:
+                raise IllegalMove("SH-07", card=first.text)
+        else:
+            top = col[-1]
+            if top.suit != first.suit or top.rank != first.rank + 1:
+                raise IllegalMove("SH-04", card=first.text, onto=top.text)
+        if m.count > 1:
+            free = self.free_cells()
+            empty = sum(1 for c in self.columns if not c)
+            limit = group_limit(free, empty - (0 if col else 1))
+            if m.count > limit:
+                raise IllegalMove("SH-08", count=m.count, limit=limit, free_cells=free,
+                                  empty_columns=empty, to_empty=not col,
+                                  limit_occupied=group_limit(free, empty))
+        return m
+
+    def points(self, m: Move, turned: bool) -> int:
+        """Scoring table of Seahaven: +10 onto a foundation, +5 cell → column, else 0."""
+        if m.dst.kind == "f":  # type: ignore[union-attr]
+            return 10
+        if m.src.kind == "c" and m.dst.kind == "t":  # type: ignore[union-attr]
+            return 5
+        return 0
+
+    # ---- the fast path ---------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        if self.won:
+            return []
+        out: list[Move] = []
+        cols = self.columns
+        free_cells = [i for i, c in enumerate(self.cells) if not c]
+        nfree = len(free_cells)
+        empties = [i for i, c in enumerate(cols) if not c]
+        sources: list[tuple[PileRef, Card]] = []
+        for i, c in enumerate(self.cells):
+            if c:
+                sources.append((PileRef("c", i), c[0]))
+        for i, f in enumerate(self.foundations):
+            if f:
+                sources.append((PileRef("f", i), f[-1]))
+        for i, col in enumerate(cols):
+            if not col:
+                continue
+            ref = PileRef("t", i)
+            sources.append((ref, col[-1]))
+            # runs of 2+ cards at the top of the column
+            j = len(col) - 1
+            while j > 0 and col[j - 1].suit == col[j].suit and col[j - 1].rank == col[j].rank + 1:
+                j -= 1
+                n = len(col) - j
+                head = col[j]
+                for d, dcol in enumerate(cols):
+                    if d == i:
+                        continue
+                    if dcol:
+                        if dcol[-1].suit == head.suit and dcol[-1].rank == head.rank + 1 \
+                                and n <= group_limit(nfree, len(empties)):
+                            out.append(Move(ref, PileRef("t", d), n))
+                    elif head.rank == KING and n <= group_limit(nfree, len(empties) - 1):
+                        out.append(Move(ref, PileRef("t", d), n))
+        for ref, c in sources:
+            if ref.kind != "f":
+                f = self.foundations[c.suit]
+                if len(f) == c.rank - 1:
+                    out.append(Move(ref, PileRef("f", int(c.suit))))
+            if ref.kind != "c":
+                out.extend(Move(ref, PileRef("c", k)) for k in free_cells)
+            for d, dcol in enumerate(cols):
+                if ref.kind == "t" and ref.index == d:
+                    continue
+                if dcol:
+                    if dcol[-1].suit == c.suit and dcol[-1].rank == c.rank + 1:
+                        out.append(Move(ref, PileRef("t", d)))
+                elif c.rank == KING:
+                    out.append(Move(ref, PileRef("t", d)))
+        return out
+
+    # ---- double tap (SH-12) ----------------------------------------------------------
+    def double_tap(self, ref: PileRef, index: int, tableau: bool = True) -> Move:
+        if self.won:
+            raise IllegalMove(self.undo_rule, reason="won")
+        c, count = self._tapped(ref, index)
+        if ref.kind not in "tc":
+            raise IllegalMove("SH-12", card=c.text)
+        if count > 1 and not is_suit_run(self.columns[ref.index][index:]):
+            raise IllegalMove("SH-03", card=c.text, reason="not-a-run")
+        # a King-led run that already fills its column stays where it is
+        at_foot = ref.kind == "t" and index == 0 and c.rank == KING
+        dests = [PileRef("f", -1)] if count == 1 else []
+        if tableau:
+            dests += self._columns_by_length(ref)
+            if c.rank == KING and not at_foot:
+                dests += self._empty_columns()
+            if count == 1 and ref.kind != "c" and not at_foot:
+                dests.append(PileRef("c", -1))
+        m = self._first_legal(ref, count, dests)
+        if m is None:
+            raise self._blocked or IllegalMove("SH-12", card=c.text)
+        return m

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Idempotent machine set-up: Debian packages + .venv with the project installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PKGS=(xvfb xauth chromium xsel openbox fonts-dejavu-core fonts-thai-tlwg
+  libxcb-icccm4 libxcb-keysyms1 libnss3 libnspr4 libxkbcommon0 libxkbcommon-x11-0
+  libxcb-cursor0 libxcb-image0 libxcb-randr0 libxcb-render-util0 libxcb-shape0
+  libxcb-xkb1 libxcb-xfixes0 libxcb-sync1 libxcb-shm0 libxcb-glx0 libxcomposite1
+  libxdamage1 libxrandr2 libxtst6 libxkbfile1 libx11-xcb1 libgbm1 libdrm2
+  libasound2 libgl1 libegl1 libgl1-mesa-dri libfontconfig1 libdbus-1-3)
+# Debian's own python3 needs python3-venv for `python3 -m venv`.
+python3 -c 'import ensurepip' 2>/dev/null || PKGS+=(python3-venv)
+
+have="$(dpkg-query -W -f='${Package} ${Status}\n' "${PKGS[@]}" 2>/dev/null | awk '/ installed$/ {print $1}' || true)"
+missing=()
+for p in "${PKGS[@]}"; do grep -qx "$p" <<<"$have" || missing+=("$p"); done
+if ((${#missing[@]})); then
+  SUDO=()
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null || { echo "setup.sh: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    SUDO=(sudo)
+  fi
+  echo "setup.sh: apt-get install ${missing[*]}" >&2
+  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+[ -x .venv/bin/python ] || python3 -m venv .venv
+stamp="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+if [ "$(cat .venv/.stamp 2>/dev/null)" != "$stamp" ]; then
+  echo "setup.sh: pip install -e '.[app,test]' (first run: ~1 min, ~900 MB)" >&2
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[app,test]'
+  echo "$stamp" > .venv/.stamp
+fi
