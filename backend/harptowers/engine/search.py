@@ -112,12 +112,13 @@ def useful_steps(g: Game) -> list[Step]:
 
 def solve(g: Game, max_nodes: int = 200_000,
           order: Callable[[Game], list[Step]] = useful_steps,
-          key: Callable[[Game], Hashable] = position_key) -> tuple[list[Move] | None, int]:
-    """Search for a won game from the current position.
+          key: Callable[[Game], Hashable] = position_key,
+          goal: Callable[[Game], bool] = lambda g: g.won) -> tuple[list[Move] | None, int]:
+    """Search for a position meeting ``goal`` (by default a won game) from the current one.
 
-    Returns ``(moves, nodes)``: the winning moves in order (None when none was found within
-    ``max_nodes`` positions or the space was exhausted) and the positions visited. ``g`` is
-    left exactly as it was (score included; history and counter untouched).
+    Returns ``(moves, nodes)``: the moves that reach it, in order (None when none was found
+    within ``max_nodes`` positions or the space was exhausted) and the positions visited.
+    ``g`` is left exactly as it was (score included; history and counter untouched).
     """
     seen = {key(g)}
     path: list[list] = []  # one list of undo records per step taken
@@ -125,7 +126,7 @@ def solve(g: Game, max_nodes: int = 200_000,
     nodes = 0
     try:
         while stack:
-            if g.won:
+            if goal(g):
                 return [r.move for recs in path for r in recs], nodes
             step = next(stack[-1], None)
             if step is None:

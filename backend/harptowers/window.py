@@ -1,0 +1,73 @@
+"""The desktop window: pywebview with the Qt backend (PySide6) hosting frontend/.
+
+Qt and pywebview are imported here only, when a window opens, so ``replay`` and the
+engine run on machines with no display.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from importlib import resources
+from pathlib import Path
+
+from . import __version__
+from .api import Api
+
+log = logging.getLogger("harptowers")
+
+
+def frontend_dir() -> Path:
+    """The folder holding index.html: inside the package (wheel, bundle) or the checkout."""
+    here = Path(str(resources.files("harptowers"))) / "frontend"
+    if (here / "index.html").exists():
+        return here
+    return Path(__file__).resolve().parents[2] / "frontend"
+
+
+def _keep_running(exc_type, exc, tb) -> None:
+    """An exception in a Qt slot must not abort the app (RECIPES.md): log it instead."""
+    log.error("uncaught exception", exc_info=(exc_type, exc, tb))
+
+
+def _patch_qt_page() -> None:
+    """pywebview 6.2.1 answers web permission requests with a plain int, which PySide6
+    ignores (the page's promise never settles). Answer with the enum, and let the page use
+    the clipboard (APP-08) through the page settings instead of a permission prompt."""
+    from qtpy.QtWebEngineCore import QWebEnginePage, QWebEngineSettings
+    from webview.platforms import qt as webview_qt
+
+    page_cls = webview_qt.BrowserView.WebPage
+    original_init = page_cls.__init__
+
+    def init(self, *args, **kwargs):
+        original_init(self, *args, **kwargs)
+        s = self.settings()
+        s.setAttribute(QWebEngineSettings.WebAttribute.JavascriptCanAccessClipboard, True)
+        s.setAttribute(QWebEngineSettings.WebAttribute.JavascriptCanPaste, True)
+
+    def on_permission(self, url, feature):
+        self.setFeaturePermission(url, feature, QWebEnginePage.PermissionPolicy.PermissionDeniedByUser)
+
+    page_cls.__init__ = init
+    page_cls.onFeaturePermissionRequested = on_permission
+
+
+def run(code: str | None = None) -> int:
+    """Open the app window (on ``code`` when given) and block until it closes."""
+    os.environ.setdefault("QT_API", "pyside6")
+    os.environ.setdefault("PYWEBVIEW_GUI", "qt")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
+    logging.basicConfig(level=logging.INFO)
+    sys.excepthook = _keep_running
+    import webview
+
+    _patch_qt_page()
+    api = Api(code)
+    webview.create_window(f"Harp & Towers {__version__}", url=str(frontend_dir() / "index.html"),
+                          js_api=api, width=1280, height=800, min_size=(900, 600),
+                          background_color="#0b5d3b", text_select=False)
+    webview.start(gui="qt", private_mode=True)
+    return 0

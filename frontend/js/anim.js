@@ -1,0 +1,98 @@
+// Moving card elements: every state change animates the same way (undo too).
+// Positions are CSS transforms; the browser interpolates them (CSS
+// transitions), which keeps this file small and the frames smooth.
+
+const reduced = window.matchMedia('(prefers-reduced-motion: reduce)');
+
+export const MOVE_MS = 210;
+export const DEAL_MS = 380;
+const FLIGHT_Z = 600;   // moving cards fly above every resting card
+
+/** Milliseconds for an animation of nominal length `ms` (0 with reduced motion). */
+export function duration(ms = MOVE_MS) {
+  return reduced.matches ? 0 : ms;
+}
+
+export function reducedMotion() {
+  return reduced.matches;
+}
+
+function setTransform(el, x, y) {
+  el.style.transform = `translate3d(${x}px, ${y}px, 0)`;
+  el._pos = { x, y };
+}
+
+/** Where an element currently is (its last target). */
+export function positionOf(el) {
+  return el._pos || null;
+}
+
+/**
+ * Apply a batch of placements.
+ * Each step: {el, x, y, z, down, from?: {x, y}, fromDown?: bool, delay?: ms}
+ *   from / fromDown: start there (and with that face) before moving, used for
+ *   cards that are new elements (a card turned up, a deal).
+ * opts.ms: duration (0 = jump).
+ */
+export function run(steps, opts = {}) {
+  const ms = duration(opts.ms === undefined ? MOVE_MS : opts.ms);
+  const starts = steps.filter((s) => s.from || s.fromDown !== undefined);
+  for (const s of starts) {
+    s.el.classList.add('no-anim');
+    if (s.from) setTransform(s.el, s.from.x, s.from.y);
+    if (s.fromDown !== undefined) s.el.classList.toggle('down', s.fromDown);
+    if (s.fromZ !== undefined) s.el.style.zIndex = String(s.fromZ);
+  }
+  if (ms === 0) for (const s of steps) s.el.classList.add('no-anim');
+  if (starts.length || ms === 0) void document.body.offsetWidth;  // commit the start frame
+
+  for (const s of steps) {
+    const { el } = s;
+    const old = el._pos;
+    const moved = !old || old.x !== s.x || old.y !== s.y;
+    const delay = ms ? (s.delay || 0) : 0;
+    el.classList.remove('no-anim');
+    el.style.setProperty('--dur', `${ms}ms`);
+    el.style.setProperty('--delay', `${delay}ms`);
+    clearTimeout(el._zTimer);
+    if (ms && (moved || s.from)) {
+      el.style.zIndex = String(FLIGHT_Z + s.z);
+      el._zTimer = setTimeout(() => { el.style.zIndex = String(s.z); }, ms + delay + 30);
+    } else {
+      el.style.zIndex = String(s.z);
+    }
+    setTransform(el, s.x, s.y);
+    el.classList.toggle('down', s.down);
+  }
+  if (ms === 0) {
+    void document.body.offsetWidth;
+    for (const s of steps) s.el.classList.remove('no-anim');
+  }
+  const longest = steps.reduce((m, s) => Math.max(m, s.delay || 0), 0);
+  return ms ? ms + longest : 0;
+}
+
+/** Place dragged elements under the pointer at once (no transition). */
+export function dragTo(el, x, y, z) {
+  el.classList.add('dragging');
+  clearTimeout(el._zTimer);
+  el.style.zIndex = String(z);
+  setTransform(el, x, y);
+}
+
+/** End a drag: the next run() animates the cards from where they are now. */
+export function endDrag(els) {
+  for (const el of els) el.classList.remove('dragging');
+}
+
+/** A little hop of the given cards, one after the other (a won game). */
+export function celebrate(els) {
+  if (reduced.matches) return;
+  els.forEach((el, i) => {
+    el.style.setProperty('--i', String(i));
+    el.classList.remove('cheer');
+    void el.offsetWidth;
+    el.classList.add('cheer');
+    setTimeout(() => el.classList.remove('cheer'), 1400 + i * 90);
+  });
+}

@@ -1,0 +1,88 @@
+// The only file that knows how the page reaches Python.
+//
+// Three transports, one switch:
+//  * `?token=…` in the page URL  → the `--serve` HTTP mode: POST JSON to
+//    /api/<method> with the header X-Harp-Token (checked first: an explicit
+//    token is never ambiguous).
+//  * otherwise `window.pywebview.api` → the desktop window, and the test
+//    harness that installs a `window.pywebview.api` of its own. pywebview
+//    injects its object after the page has loaded, so we wait for the
+//    `pywebviewready` event (or use the api at once when its methods are
+//    already there).
+//
+// Calls are serialised: pywebview runs every call on its own thread, so two
+// calls in flight could come back out of order and an older view model would
+// be drawn over a newer one.
+
+const params = new URLSearchParams(window.location.search);
+const token = params.get('token');
+
+let apiPromise = null;
+let queue = Promise.resolve();
+
+function hasApi() {
+  const api = window.pywebview && window.pywebview.api;
+  return Boolean(api && typeof api.state === 'function');
+}
+
+function waitForPywebview() {
+  return new Promise((resolve) => {
+    if (hasApi()) { resolve(window.pywebview.api); return; }
+    let timer = null;
+    const done = () => {
+      if (!hasApi()) return;
+      window.removeEventListener('pywebviewready', done);
+      clearInterval(timer);
+      resolve(window.pywebview.api);
+    };
+    window.addEventListener('pywebviewready', done);
+    // A harness may set window.pywebview without firing the event.
+    timer = setInterval(done, 50);
+  });
+}
+
+function httpApi() {
+  return new Proxy({}, {
+    get(_target, method) {
+      if (method === 'then' || typeof method !== 'string') return undefined;  // not a thenable
+      return async (arg) => {
+        const response = await fetch(`/api/${encodeURIComponent(method)}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Harp-Token': token },
+          body: JSON.stringify(arg === undefined ? null : arg),
+        });
+        if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
+        return response.json();
+      };
+    },
+  });
+}
+
+function api() {
+  if (!apiPromise) apiPromise = token ? Promise.resolve(httpApi()) : waitForPywebview();
+  return apiPromise;
+}
+
+async function send(method, arg) {
+  const target = await api();
+  try {
+    // Methods without an argument are called with none: pywebview passes
+    // every JS argument on to Python, and state() takes none.
+    const answer = arg === undefined ? await target[method]() : await target[method](arg);
+    if (answer && typeof answer === 'object') return answer;
+    return { ok: false, error: { code: 'bridge', message: `empty answer from ${method}` } };
+  } catch (err) {
+    const message = (err && err.message) || String(err);
+    return { ok: false, error: { code: 'bridge', message: `${method}: ${message}` } };
+  }
+}
+
+/**
+ * Call one method of the Python Api. Never rejects: a transport failure comes
+ * back as `{ok: false, error: {code: 'bridge', message}}` with no `state`.
+ */
+export function call(method, arg) {
+  const result = queue.then(() => send(method, arg));
+  queue = result.catch(() => undefined);
+  return result;
+}

@@ -1,0 +1,145 @@
+// Player text: every string lives in i18n/<lang>.json (APP-13).
+//
+// Message syntax, kept small so translators can read it:
+//   "{card}"          a parameter (cards like "7H" print as "7♥")
+//   "{count:cards}"   a counted phrase: the plural object units.cards
+//                     ({one, few, other…}) chosen by Intl.PluralRules for count,
+//                     with {n} inside it replaced by the number
+//   {"one": "…", "other": "…"} as a whole message: chosen by params.count.
+// Missing keys fall back to English, then to the key itself.
+
+/** Languages the page can offer; add "ca", "hr", "th" here with their file. */
+export const LANGUAGES = { en: 'English' };
+
+const SUIT_SYMBOL = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' };
+const PLURAL_KEYS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+const CARD_PARAMS = new Set(['card', 'onto', 'need']);
+
+let current = 'en';
+let strings = {};
+let english = {};
+let pluralRules = new Intl.PluralRules('en');
+let numberFormat = new Intl.NumberFormat('en');
+
+async function fetchStrings(code) {
+  const response = await fetch(`i18n/${code}.json`);
+  if (!response.ok) throw new Error(`i18n/${code}.json: ${response.status}`);
+  return response.json();
+}
+
+/** Load a language (and English as the fallback). Unknown codes load English. */
+export async function loadLanguage(code) {
+  if (!Object.keys(english).length) english = await fetchStrings('en');
+  const wanted = LANGUAGES[code] ? code : 'en';
+  strings = wanted === 'en' ? english : await fetchStrings(wanted).catch(() => english);
+  current = strings === english ? 'en' : wanted;
+  pluralRules = new Intl.PluralRules(current);
+  numberFormat = new Intl.NumberFormat(current);
+  document.documentElement.lang = current;
+  return current;
+}
+
+export function language() {
+  return current;
+}
+
+function lookup(table, key) {
+  let node = table;
+  for (const part of key.split('.')) {
+    if (node == null || typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+function raw(key) {
+  const own = lookup(strings, key);
+  return own !== undefined ? own : lookup(english, key);
+}
+
+/** True when the key exists (in this language or in English). */
+export function has(key) {
+  return raw(key) !== undefined;
+}
+
+function isPluralObject(value) {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    && 'other' in value && Object.keys(value).every((k) => PLURAL_KEYS.has(k));
+}
+
+function pick(forms, n) {
+  const form = pluralRules.select(Number(n) || 0);
+  return forms[form] !== undefined ? forms[form] : forms.other;
+}
+
+function formatValue(name, value) {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return numberFormat.format(value);
+  if (CARD_PARAMS.has(name) && typeof value === 'string') return cardText(value);
+  return String(value);
+}
+
+function fill(template, params) {
+  return template.replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name, unit) => {
+    if (!(name in params)) return whole;
+    if (!unit) return formatValue(name, params[name]);
+    const forms = raw(`units.${unit}`);
+    if (!isPluralObject(forms)) return formatValue(name, params[name]);
+    return pick(forms, params[name]).replace('{n}', numberFormat.format(params[name]));
+  });
+}
+
+/** Translate `key`, substituting `params`. */
+export function t(key, params = {}) {
+  let value = raw(key);
+  if (isPluralObject(value)) value = pick(value, params.count);
+  if (typeof value !== 'string') return key;
+  return fill(value, params);
+}
+
+/** Raw structured value (arrays/objects) for texts like the help pages. */
+export function data(key) {
+  return raw(key);
+}
+
+/** "7H" → "7♥", "TD" → "10♦" (short form used in sentences). */
+export function cardText(code) {
+  if (typeof code !== 'string' || code.length !== 2) return String(code);
+  const rank = t(`cards.rank_short.${code[0]}`);
+  return `${rank}${SUIT_SYMBOL[code[1]] || code[1]}`;
+}
+
+/** "7H" → "Seven of Hearts" (aria labels). */
+export function cardLabel(code) {
+  return t('cards.label', {
+    rank: t(`cards.rank_name.${code[0]}`),
+    suit: t(`cards.suit_name.${code[1]}`),
+  });
+}
+
+/** The reminder text for a refusal {rule, params} (APP-03, APP-13). */
+export function refusalText(refusal) {
+  const rule = refusal.rule;
+  const params = refusal.params || {};
+  let variant = null;
+  if (typeof params.reason === 'string') variant = params.reason;
+  else if ('to_empty' in params) variant = params.to_empty ? 'to-empty' : 'occupied';
+  else if ('need' in params && params.need == null) variant = 'none';
+  let node = raw(`refusal.${rule}`);
+  if (node && typeof node === 'object' && !isPluralObject(node)) {
+    node = (variant && node[variant] !== undefined) ? node[variant] : node.default;
+  }
+  if (node === undefined) return t('refusal.unknown', { rule });
+  if (isPluralObject(node)) node = pick(node, params.count);
+  return typeof node === 'string' ? fill(node, params) : t('refusal.unknown', { rule });
+}
+
+/** Apply data-i18n (text) and data-i18n-title / -aria-label / -placeholder (attributes). */
+export function applyDom(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const attr of ['title', 'aria-label', 'placeholder']) {
+    for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) {
+      el.setAttribute(attr, t(el.getAttribute(`data-i18n-${attr}`)));
+    }
+  }
+}

@@ -1,0 +1,173 @@
+// Where every pile and card goes, from the view model and the table size.
+// Pure geometry: no DOM, no rules. Units are CSS pixels relative to the table.
+
+const RATIO = 1.4;          // card height / width
+const GAP = 0.18;           // between piles, in card widths
+const FAN_UP = 0.27;        // face-up offset in a column, in card heights
+const FAN_DOWN = 0.11;      // face-down offset
+const MIN_DOWN = 0.04;      // tightest face-down offset before face-up ones shrink
+const READABLE = 0.175;     // face-up offset that still shows the whole corner index
+const MAX_SHRINK = 0.8;     // cards may shrink to this share to keep long columns readable
+const MAX_WIDTH = 170;      // cards stop growing on very large windows
+
+/** Which piles the page draws, in the order given (APP: only the game's own piles). */
+export function drawnPiles(state) {
+  const hasWaste = state.piles.some((p) => p.kind === 'waste');
+  return state.piles.filter((p) => p.kind !== 'stock' || hasWaste);
+}
+
+function cardWidth(width, height, units, extra) {
+  const byWidth = (width - 24) / (units + (units - 1) * GAP + extra);
+  const byHeight = height / (RATIO * 3.45);
+  return Math.max(24, Math.floor(Math.min(byWidth, byHeight, MAX_WIDTH)));
+}
+
+/**
+ * Shrink the cards (a little) when the longest column would otherwise have
+ * to squeeze its face-up cards below a readable corner index.
+ */
+function fitLongest(cw, height, columns) {
+  let need = 0;
+  for (const p of columns) {
+    const faces = p.cards.slice(0, -1);
+    const nUp = faces.filter((c) => c.up).length;
+    need = Math.max(need, nUp * READABLE + (faces.length - nUp) * MIN_DOWN);
+  }
+  // Height in card widths: top margin, top row, row gap, a card and the fan.
+  const perWidth = 0.2 + RATIO + 0.22 + RATIO * (1 + need) + 0.06;
+  const fits = Math.floor((height - 6) / perWidth);
+  return Math.max(Math.floor(cw * MAX_SHRINK), Math.min(cw, fits));
+}
+
+/** Offsets between successive cards of a column, squeezed to fit `avail` px. */
+function fanOffsets(cards, ch, avail) {
+  const n = cards.length;
+  if (n < 2) return [];
+  const faces = cards.slice(0, -1).map((c) => c.up);
+  const nUp = faces.filter(Boolean).length;
+  const nDown = faces.length - nUp;
+  let up = FAN_UP * ch;
+  let down = FAN_DOWN * ch;
+  if (nUp * up + nDown * down > avail) {
+    down = nDown ? Math.max(MIN_DOWN * ch, Math.min(down, (avail - nUp * up) / nDown)) : 0;
+    up = nUp ? (avail - nDown * down) / nUp : 0;
+    if (up < down) {            // extreme: give every card the same share
+      up = avail / (n - 1);
+      down = up;
+    }
+  }
+  return faces.map((isUp) => Math.max(0, isUp ? up : down));
+}
+
+/** Small up-left shift that makes a stacked pile look thick. */
+function stackShift(index) {
+  return Math.min(Math.floor(index / 8), 7);
+}
+
+/**
+ * Compute the layout.
+ * @returns {{cw, ch, piles: Map, cards: Map, foundationArea, bottom}}
+ *   piles: id → {id, kind, suit, n, x, y, w, h, slotX, slotY, dropH}
+ *   cards: card id → {x, y, z, pile, index, up, card}
+ */
+export function computeLayout(state, width, height) {
+  const piles = drawnPiles(state);
+  const columns = piles.filter((p) => p.kind === 'column');
+  const foundations = piles.filter((p) => p.kind === 'foundation');
+  const cells = piles.filter((p) => p.kind === 'cell');
+  const hasStock = piles.some((p) => p.kind === 'stock');
+
+  // Easy Harp: stock, waste, a small gap, 8 foundations. Seahaven: 10 columns.
+  const topSlots = (hasStock ? 2 : 0) + foundations.length + cells.length;
+  const extra = hasStock ? 0.35 : 0;
+  const units = Math.max(columns.length, hasStock ? topSlots : 0, 4);
+  const cw = fitLongest(cardWidth(width, height, units, extra), height, columns);
+  const ch = Math.round(cw * RATIO);
+  const gap = cw * GAP;
+  const gridW = units * cw + (units - 1) * gap + extra * cw;
+  const x0 = Math.round((width - gridW) / 2);
+  const topY = Math.round(Math.max(8, 0.2 * cw));
+  const colY = Math.round(topY + ch + Math.max(10, 0.22 * cw));
+  const bottom = height - Math.max(6, Math.round(0.06 * cw));
+  const step = cw + gap;
+
+  const out = new Map();
+  const place = (p, x, n) => out.set(p.id, {
+    id: p.id, kind: p.kind, suit: p.suit || null, n,
+    x: Math.round(x), y: topY, w: cw, h: ch, slotX: Math.round(x), slotY: topY, dropH: ch,
+  });
+
+  if (hasStock) {
+    const stock = piles.find((p) => p.kind === 'stock');
+    const waste = piles.find((p) => p.kind === 'waste');
+    place(stock, x0, 1);
+    if (waste) place(waste, x0 + step, 1);
+    foundations.forEach((p, i) => place(p, x0 + (2 + i) * step + extra * cw, i + 1));
+  } else {
+    foundations.forEach((p, i) => place(p, x0 + i * step, i + 1));
+    cells.forEach((p, i) => place(p, x0 + (units - cells.length + i) * step, i + 1));
+  }
+
+  // Columns spread over the full grid width, so the first lines up with the
+  // stock and the last with the last foundation.
+  const colStep = columns.length > 1 ? (gridW - cw) / (columns.length - 1) : 0;
+  const cards = new Map();
+  columns.forEach((p, i) => {
+    const x = Math.round(x0 + i * colStep);
+    const offsets = fanOffsets(p.cards, ch, bottom - colY - ch);
+    let y = colY;
+    p.cards.forEach((c, index) => {
+      cards.set(c.id, { x, y: Math.round(y), z: 10 + index, pile: p.id, index, up: c.up, card: c.card });
+      y += offsets[index] || 0;
+    });
+    const lastBottom = p.cards.length ? Math.round(y) + ch : colY + ch;
+    out.set(p.id, {
+      id: p.id, kind: p.kind, suit: null, n: i + 1, x, y: colY, w: cw,
+      h: lastBottom - colY, slotX: x, slotY: colY, dropH: Math.max(bottom - colY, ch),
+    });
+  });
+
+  for (const p of piles) {
+    if (p.kind === 'column') continue;
+    const r = out.get(p.id);
+    p.cards.forEach((c, index) => {
+      const s = stackShift(index);
+      cards.set(c.id, { x: r.x - s, y: r.y - s, z: 10 + index, pile: p.id, index, up: c.up, card: c.card });
+    });
+  }
+
+  let foundationArea = null;
+  if (foundations.length) {
+    const rs = foundations.map((p) => out.get(p.id));
+    const pad = Math.round(gap / 2);
+    const left = Math.min(...rs.map((r) => r.x)) - pad;
+    const right = Math.max(...rs.map((r) => r.x + r.w)) + pad;
+    foundationArea = { x: left, y: topY - pad, w: right - left, h: ch + 2 * pad };
+  }
+
+  return { cw, ch, gap, piles: out, cards, foundationArea, bottom };
+}
+
+/** Area of the intersection of two rectangles {x, y, w, h}. */
+export function overlap(a, b) {
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/** The rectangle a pile answers drops on (columns reach down to the bottom). */
+export function dropRect(pile) {
+  return { x: pile.x, y: pile.y, w: pile.w, h: pile.kind === 'column' ? pile.dropH : pile.h };
+}
+
+/** Pile under a point, or 'f' for the foundation area; null when none. */
+export function pileAt(layout, x, y) {
+  const fa = layout.foundationArea;
+  if (fa && x >= fa.x && x <= fa.x + fa.w && y >= fa.y && y <= fa.y + fa.h) return 'f';
+  for (const p of layout.piles.values()) {
+    const r = dropRect(p);
+    const pad = layout.gap / 2;
+    if (x >= r.x - pad && x <= r.x + r.w + pad && y >= r.y - pad && y <= r.y + r.h + pad) return p.id;
+  }
+  return null;
+}

@@ -1,0 +1,174 @@
+// Start-up and the one loop of the page: a gesture → one bridge call →
+// the whole view model → render. The page never decides a rule.
+
+import { call } from './bridge.js';
+import * as i18n from './i18n.js';
+import { installSprite } from './cards.js';
+import * as render from './render.js';
+import * as anim from './anim.js';
+import * as drag from './drag.js';
+import * as dialogs from './dialogs.js';
+import { initHeader, updateHeader, clockText } from './header.js';
+
+const FALLBACK_VERSION = '0.1.0';   // shown until the view model carries a version
+
+let view = null;          // the last view model from Python
+let resolveReady;
+window.harpTowers = {
+  ready: new Promise((resolve) => { resolveReady = resolve; }),
+  get state() { return view ? JSON.parse(JSON.stringify(view)) : null; },
+};
+
+function interactive() {
+  return !view || !view.settings || view.settings.interactive_rules !== false;
+}
+
+/** Show the reminder for a refused answer (APP-03) or an error message. */
+function showRefusal(answer) {
+  if (!answer || answer.ok) return;
+  if (answer.error) {
+    const { code, message } = answer.error;
+    const key = i18n.has(`error.${code}`) ? `error.${code}` : 'error.default';
+    dialogs.showToast(i18n.t(key, { message: message || code }), 'error');
+  } else if (answer.refusal && interactive()) {
+    dialogs.showToast(i18n.refusalText(answer.refusal), 'refusal');
+  }
+}
+
+async function applySettings(state) {
+  const settings = state.settings || {};
+  document.body.classList.toggle('four-colour', Boolean(settings.four_colour));
+  if (settings.language && settings.language !== i18n.language()) {
+    await i18n.loadLanguage(settings.language);
+    dialogs.translate();
+  }
+}
+
+/** Draw a new view model. opts: {deal: a new game, animate}. */
+async function show(state, opts = {}) {
+  const wasWon = view ? view.won : null;
+  const fresh = Boolean(opts.deal);
+  view = state;
+  await applySettings(state);
+  // A drag in progress keeps its cards; its drop or cancel draws the latest view.
+  if (!drag.dragging()) render.render(state, opts);
+  updateHeader(state, fresh);
+  if (wasWon === false && state.won) {
+    const time = clockText();
+    setTimeout(() => anim.celebrate(render.foundationTops()), anim.duration());
+    setTimeout(() => dialogs.openWin({ state, time }), anim.reducedMotion() ? 0 : 1100);
+  }
+}
+
+/**
+ * One bridge call. opts.quiet: the caller shows the refusal itself (taps);
+ * opts.deal: the answer starts a new deal.
+ */
+async function act(method, arg, opts = {}) {
+  const answer = await call(method, arg);
+  if (answer.state) await show(answer.state, { deal: opts.deal && answer.ok });
+  if (!opts.quiet) showRefusal(answer);
+  else if (answer.error && !answer.state) showRefusal(answer);
+  return answer;
+}
+
+function undo() {
+  dialogs.hideToast();
+  return act('undo');
+}
+
+function newGame(arg) {
+  dialogs.hideToast();
+  return act('new_game', arg, { deal: true, quiet: true });
+}
+
+function initInput() {
+  const table = document.getElementById('table');
+  drag.init(table, {
+    targets: async (pile, index) => {
+      const answer = await call('targets', { pile, index });
+      return answer.ok && Array.isArray(answer.targets) ? answer.targets : [];
+    },
+    play: (from, index, to) => { dialogs.hideToast(); return act('play', { from, index, to }); },
+    restore: () => { if (view) render.render(view); },
+    tap: (pile, index) => { dialogs.hideToast(); return act('tap', { pile, index }, { quiet: true }); },
+    doubleTap: (pile, index) => act('double_tap', { pile, index }, { quiet: true }),
+    stock: () => { dialogs.hideToast(); return act('stock'); },
+    showRefusal,
+  });
+  table.addEventListener('contextmenu', (e) => e.preventDefault());
+  let pending = null;
+  new ResizeObserver(() => {
+    cancelAnimationFrame(pending);
+    pending = requestAnimationFrame(() => {
+      if (view && !drag.dragging()) render.render(view, { animate: false });
+    });
+  }).observe(table);
+}
+
+function initButtons() {
+  const handlers = {
+    new: () => dialogs.openNewGame(),
+    undo,
+    settings: () => dialogs.openSettings(),
+    help: () => dialogs.openHelp(),
+    about: () => dialogs.openAbout((view && view.version) || FALLBACK_VERSION),
+  };
+  document.querySelector('.bar-buttons').addEventListener('click', (e) => {
+    const button = e.target.closest('[data-action]');
+    if (button && handlers[button.dataset.action]) handlers[button.dataset.action]();
+  });
+}
+
+function initKeys() {
+  document.addEventListener('keydown', (e) => {
+    const typing = e.target.closest && e.target.closest('input, textarea, select');
+    const ctrl = e.ctrlKey || e.metaKey;
+    if (e.key === 'F1') {
+      e.preventDefault();
+      if (!dialogs.anyOpen()) dialogs.openHelp();
+    } else if (ctrl && !e.shiftKey && e.key.toLowerCase() === 'z' && !typing) {
+      e.preventDefault();
+      if (!dialogs.anyOpen()) undo();
+    } else if (ctrl && e.key.toLowerCase() === 'n') {
+      e.preventDefault();
+      if (!dialogs.anyOpen()) dialogs.openNewGame();
+    } else if (e.key === 'Escape' && !dialogs.anyOpen()) {
+      dialogs.hideToast();
+    }
+  });
+  // APP-08: Ctrl+V anywhere outside a text field opens the pasted deal code.
+  document.addEventListener('paste', (e) => {
+    const typing = e.target.closest && e.target.closest('input, textarea');
+    if (typing || dialogs.anyOpen()) return;
+    const text = (e.clipboardData && e.clipboardData.getData('text')) || '';
+    if (!text.trim()) return;
+    e.preventDefault();
+    dialogs.openCode(text);
+  });
+  document.addEventListener('contextmenu', (e) => {
+    if (!(e.target.closest && e.target.closest('input, textarea'))) e.preventDefault();
+  });
+}
+
+async function boot() {
+  installSprite();
+  const first = await call('state');
+  await i18n.loadLanguage((first.state && first.state.settings && first.state.settings.language) || 'en');
+  dialogs.translate();
+  dialogs.init({
+    newGame,
+    settings: (change) => act('settings', change),
+    state: () => view,
+  });
+  initHeader((text, kind) => dialogs.showToast(text, kind));
+  initButtons();
+  initKeys();
+  initInput();
+  if (first.state) await show(first.state, { animate: false });
+  else showRefusal(first);
+  document.body.dataset.ready = '1';
+  resolveReady();
+}
+
+boot();

@@ -1,0 +1,247 @@
+// Draws a view model: pile slots and card elements keyed by card id, reused
+// between renders and moved by anim.js. No rule lives here.
+
+import { computeLayout, drawnPiles } from './layout.js';
+import { frontSvg, backSvg, suitMark } from './cards.js';
+import * as anim from './anim.js';
+import { t, cardLabel } from './i18n.js';
+
+const table = document.getElementById('table');
+const cardEls = new Map();   // card id → element
+const pileEls = new Map();   // pile id → element
+let foundationEl = null;
+let stockInfoEl = null;
+let layout = null;
+let state = null;
+
+export function currentLayout() { return layout; }
+export function pileElement(id) { return pileEls.get(id) || null; }
+
+/** The top card element of every foundation, left to right. */
+export function foundationTops() {
+  if (!state) return [];
+  return state.piles.filter((p) => p.kind === 'foundation' && p.cards.length)
+    .map((p) => cardEls.get(p.cards[p.cards.length - 1].id)).filter(Boolean);
+}
+
+/** Card elements of `pileId` from `index` up to the top, in order. */
+export function cardElements(pileId, index) {
+  const pile = state && state.piles.find((p) => p.id === pileId);
+  if (!pile) return [];
+  return pile.cards.slice(index).map((c) => cardEls.get(c.id)).filter(Boolean);
+}
+
+function pileLabel(r, pile) {
+  switch (r.kind) {
+    case 'stock': return t('table.stock_info', { count: pile.cards.length, passes: state.passes || 0 });
+    case 'waste': return t('table.waste');
+    case 'foundation': return t('table.foundation', { n: r.n, suit: t(`cards.suit_name.${r.suit}`) });
+    case 'cell': return t('table.cell', { n: r.n });
+    default: return t('table.column', { n: r.n });
+  }
+}
+
+function ensurePile(r) {
+  let el = pileEls.get(r.id);
+  if (!el) {
+    el = document.createElement('div');
+    el.className = `pile kind-${r.kind}`;
+    el.dataset.pile = r.id;
+    el.setAttribute('role', 'group');
+    const slot = document.createElement('div');
+    slot.className = 'slot';
+    el.append(slot);
+    table.append(el);
+    pileEls.set(r.id, el);
+  }
+  // The same pile id can change its suit between games (f2: ♠ in Easy Harp, ♥ in Seahaven).
+  if (r.kind === 'foundation' && el.dataset.suit !== (r.suit || '')) {
+    el.dataset.suit = r.suit || '';
+    el.firstElementChild.innerHTML = r.suit ? suitMark(r.suit) : '';
+  }
+  return el;
+}
+
+function renderPiles(piles) {
+  const keep = new Set();
+  for (const pile of piles) {
+    const r = layout.piles.get(pile.id);
+    const el = ensurePile(r);
+    keep.add(pile.id);
+    el.style.transform = `translate(${r.x}px, ${r.y}px)`;
+    el.style.height = `${r.h}px`;
+    el.classList.toggle('empty', pile.cards.length === 0);
+    el.dataset.count = String(pile.cards.length);
+    el.setAttribute('aria-label', pileLabel(r, pile));
+  }
+  for (const [id, el] of pileEls) {
+    if (!keep.has(id)) { el.remove(); pileEls.delete(id); }
+  }
+  const fa = layout.foundationArea;
+  if (!foundationEl) {
+    foundationEl = document.createElement('div');
+    foundationEl.className = 'foundation-area';
+    foundationEl.dataset.pile = 'f';
+    table.prepend(foundationEl);
+  }
+  foundationEl.hidden = !fa;
+  if (fa) {
+    foundationEl.style.transform = `translate(${fa.x}px, ${fa.y}px)`;
+    foundationEl.style.width = `${fa.w}px`;
+    foundationEl.style.height = `${fa.h}px`;
+    foundationEl.setAttribute('aria-label', t('table.foundations'));
+  }
+}
+
+function renderStockInfo(piles) {
+  const stock = piles.find((p) => p.kind === 'stock');
+  if (!stockInfoEl) {
+    stockInfoEl = document.createElement('div');
+    stockInfoEl.className = 'stock-info';
+    stockInfoEl.innerHTML = '<span class="count" data-testid="stock-count"></span>'
+      + '<span class="passes"><span class="passes-mark" aria-hidden="true">\u21BB</span>'
+      + '<span data-testid="passes"></span></span>';
+    table.append(stockInfoEl);
+  }
+  stockInfoEl.hidden = !stock;
+  if (!stock) return;
+  const r = layout.piles.get(stock.id);
+  stockInfoEl.style.transform = `translate(${r.x}px, ${r.y + r.h + 3}px)`;
+  stockInfoEl.style.width = `${r.w}px`;
+  stockInfoEl.querySelector('[data-testid="stock-count"]').textContent = String(stock.cards.length);
+  stockInfoEl.querySelector('[data-testid="passes"]').textContent = String(state.passes || 0);
+  stockInfoEl.querySelector('.passes').title = t('table.passes');
+}
+
+function createCard(id) {
+  const el = document.createElement('div');
+  el.className = 'card down';
+  el.dataset.id = id;
+  el.innerHTML = `<div class="card-inner">${backSvg()}</div>`;
+  table.append(el);
+  cardEls.set(id, el);
+  return el;
+}
+
+function dressCard(el, c, pos) {
+  el.dataset.in = pos.pile;
+  el.dataset.index = String(pos.index);
+  if (c.up) {
+    if (el.dataset.card !== c.card) {
+      el.querySelector('.front')?.remove();
+      el.firstElementChild.insertAdjacentHTML('afterbegin', frontSvg(c.card));
+      el.dataset.card = c.card;
+      el.classList.add(`suit-${c.card[1]}`);
+    }
+    el.dataset.face = 'up';
+    el.setAttribute('aria-label', cardLabel(c.card));
+  } else {
+    if (el.dataset.card) {
+      el.classList.remove(`suit-${el.dataset.card[1]}`);
+      delete el.dataset.card;
+    }
+    el.dataset.face = 'down';
+    el.setAttribute('aria-label', t('table.face_down'));
+  }
+  el.setAttribute('role', 'img');
+}
+
+/** Pair new elements with removed ones, so a card turning over flips in place. */
+function pairNewCards(created, removed) {
+  const pairs = new Map();
+  const byPlace = new Map(removed.map((r) => [`${r.pile}:${r.index}`, r]));
+  const used = new Set();
+  for (const id of created) {
+    const pos = layout.cards.get(id);
+    const r = byPlace.get(`${pos.pile}:${pos.index}`);
+    if (r && !used.has(r)) { pairs.set(id, r); used.add(r); }
+  }
+  const restRemoved = removed.filter((r) => !used.has(r));
+  const restCreated = created.filter((id) => !pairs.has(id));
+  restCreated.forEach((id, i) => { if (restRemoved[i]) pairs.set(id, restRemoved[i]); });
+  return pairs;
+}
+
+function dealOrigin() {
+  const stock = [...layout.piles.values()].find((p) => p.kind === 'stock');
+  if (stock) return { x: stock.x, y: stock.y };
+  return { x: Math.round(table.clientWidth / 2 - layout.cw / 2), y: -layout.ch - 20 };
+}
+
+/**
+ * Draw `next`. opts.animate (default true) slides cards to their places;
+ * opts.deal deals every card from the stock (a new game).
+ */
+export function render(next, opts = {}) {
+  const animate = opts.animate !== false;
+  const first = !state;
+  state = next;
+  layout = computeLayout(next, table.clientWidth, table.clientHeight);
+  table.dataset.game = next.game;
+  table.style.setProperty('--cw', `${layout.cw}px`);
+  table.style.setProperty('--ch', `${layout.ch}px`);
+
+  const piles = drawnPiles(next);
+  renderPiles(piles);
+  renderStockInfo(piles);
+
+  const created = [];
+  const seen = new Set();
+  for (const pile of piles) {
+    for (const c of pile.cards) {
+      seen.add(c.id);
+      let el = cardEls.get(c.id);
+      if (!el) { el = createCard(c.id); created.push(c.id); }
+      dressCard(el, c, layout.cards.get(c.id));
+    }
+  }
+  const removed = [];
+  for (const [id, el] of cardEls) {
+    if (seen.has(id)) continue;
+    const pos = anim.positionOf(el);
+    removed.push({ pile: el.dataset.in, index: Number(el.dataset.index), up: el.dataset.face === 'up',
+      pos, front: el.querySelector('.front'), z: Number(el.style.zIndex) || 0 });
+    el.remove();
+    cardEls.delete(id);
+  }
+
+  const pairs = first || opts.deal ? new Map() : pairNewCards(created, removed);
+  const origin = opts.deal ? dealOrigin() : null;
+  const order = [...layout.cards.entries()]
+    .sort((a, b) => (a[1].index - b[1].index) || a[1].x - b[1].x);
+  const dealStep = order.length ? Math.min(14, 650 / order.length) : 0;
+  const steps = [];
+  order.forEach(([id, pos], i) => {
+    const el = cardEls.get(id);
+    const step = { el, x: pos.x, y: pos.y, z: pos.z, down: !pos.up };
+    if (origin) {
+      Object.assign(step, { from: origin, fromDown: true, fromZ: 5, delay: Math.round(i * dealStep) });
+    } else if (pairs.has(id)) {
+      const r = pairs.get(id);
+      if (r.pos) step.from = r.pos;
+      step.fromDown = !r.up;
+      step.fromZ = r.z;
+      if (r.up && !pos.up && r.front) el.firstElementChild.prepend(r.front);  // show it turning over
+    }
+    steps.push(step);
+  });
+  const ms = anim.run(steps, { ms: first || !animate ? 0 : opts.deal ? anim.DEAL_MS : anim.MOVE_MS });
+  // A face-down element that borrowed a face for its flip gives it back.
+  setTimeout(() => {
+    for (const el of cardEls.values()) {
+      if (el.dataset.face === 'down') el.querySelector('.front')?.remove();
+    }
+  }, ms + 40);
+  return ms;
+}
+
+/** Show the drop targets of a drag; foundations light up as one area. */
+export function highlight(targets) {
+  const set = new Set(targets);
+  for (const [id, el] of pileEls) el.classList.toggle('target', set.has(id) && id[0] !== 'f');
+  if (foundationEl) foundationEl.classList.toggle('target', targets.some((id) => id[0] === 'f'));
+}
+
+export function clearHighlight() {
+  highlight([]);
+}
