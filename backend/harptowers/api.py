@@ -12,7 +12,8 @@ import threading
 from datetime import date
 from typing import Any, Callable
 
-from .engine import DealCode, IllegalMove, InvalidCode, InvalidMove, new_game, parse_code
+from . import __version__, examples
+from .engine import DealCode, IllegalMove, InvalidCode, InvalidMove, new_game, parse_code, parse_moves
 from .engine.codes import VARIANTS, deal_of_the_day
 from .engine.game import Game
 from .engine.notation import STOCK, STOCK_TAP, Move, PileRef, parse_pile
@@ -43,6 +44,9 @@ class Api:
         self._settings = dict(DEFAULT_SETTINGS)
         self._salt = secrets.token_bytes(8)
         self._daily = False
+        self._elapsed_ms = 0
+        self._example: dict[str, Any] | None = None  # the sandbox of the Examples page
+        self._stash: tuple[Game, bool, int] | None = None  # the player's game meanwhile
         self._game: Game = new_game(parse_code(code) if code else DealCode("easy-harp", "N", 1))
 
     # ---- plumbing --------------------------------------------------------------------
@@ -55,8 +59,12 @@ class Api:
                 answer = {"ok": True, **extra}
             except IllegalMove as e:
                 answer = {"ok": False, "refusal": {"rule": e.rule, "params": e.params}}
-            except (BadArgument, InvalidMove, InvalidCode) as e:
-                answer = {"ok": False, "error": {"code": type(e).__name__, "message": str(e)}}
+            except InvalidCode as e:
+                answer = {"ok": False, "error": {"code": "invalid-code", "message": str(e),
+                                                 "reason": e.reason, "part": e.part}}
+            except (BadArgument, InvalidMove) as e:
+                code = "bad-argument" if isinstance(e, BadArgument) else "invalid-move"
+                answer = {"ok": False, "error": {"code": code, "message": str(e)}}
             answer["state"] = self._view()
         if changed and self._on_change:
             self._on_change()
@@ -123,10 +131,30 @@ class Api:
             if ref.kind == "f":
                 pile["suit"] = g.found_suits[ref.index].name
             piles.append(pile)
-        return {"game": g.name, "code": str(g.code), "deal": g.code.number,
+        view = {"version": __version__, "game": g.name, "code": str(g.code), "deal": g.code.number,
                 "variant": g.code.variant, "score": g.score, "moves": g.moves, "won": g.won,
                 "passes": g.passes, "can_undo": bool(g.history), "deal_of_day": self._daily,
-                "settings": dict(self._settings), "piles": piles}
+                "settings": dict(self._settings), "elapsed_ms": self._elapsed_ms,
+                "example": self._example_view(), "piles": piles}
+        return view
+
+    def _example_view(self) -> dict[str, Any] | None:
+        ex = self._example
+        if ex is None:
+            return None
+        out = {"name": ex["name"], "step": ex["step"], "total": len(ex["moves"]), "key": None}
+        if ex["step"] == len(ex["moves"]):
+            key = (examples.harp_run if ex["name"] == "easy-harp" else examples.seahaven_run)(self._game)
+            if key:
+                g = self._game
+                col = g.columns[key["column"]]
+                out["key"] = {
+                    "rule": "EH-05" if ex["name"] == "easy-harp" else "SH-08",
+                    "from": f"t{key['column'] + 1}", "index": key["index"], "count": key["count"],
+                    "cards": [c.text for c in col[key["index"]:]],
+                    "to": f"t{(key['onto'] if 'onto' in key else key['empty']) + 1}",
+                    **{k: key[k] for k in ("apart", "limit", "limit_occupied", "also") if k in key}}
+        return out
 
     # ---- the bridge --------------------------------------------------------------------
     def state(self, a: Any = None) -> dict[str, Any]:
@@ -234,4 +262,63 @@ class Api:
             changed = bool(args)
             self._settings.update(args)
             return {"settings": dict(self._settings), "_changed": changed}
+        return self._call(run)
+
+    # ---- the Examples page (APP-04, APP-05): a sandbox, never saved over the player's game
+    def examples(self, a: Any = None) -> dict[str, Any]:
+        """The examples: ``{"examples": [{"name", "code", "total"}]}``."""
+        def run() -> dict[str, Any]:
+            self._args(a)
+            data = examples.load_plain()
+            return {"examples": [{"name": k, "code": v["code"], "total": len(v["moves"].split())}
+                                 for k, v in data.items()]}
+        return self._call(run)
+
+    def open_example(self, a: Any = None) -> dict[str, Any]:
+        """Start an example (``{"name": "easy-harp" | "seahaven"}``) at its deal; the player's
+        game waits aside until ``leave_example``. ``example_step`` plays the recorded moves."""
+        def run() -> dict[str, Any]:
+            args = self._args(a, name=str)
+            data = examples.load_plain()
+            if args.get("name") not in data:
+                raise BadArgument(f"unknown example {args.get('name')!r}")
+            ex = data[args["name"]]
+            if self._stash is None:
+                self._stash = (self._game, self._daily, self._elapsed_ms)
+            self._game, self._daily, self._elapsed_ms = new_game(ex["code"]), False, 0
+            self._example = {"name": args["name"], "moves": parse_moves(ex["moves"]), "step": 0}
+            return {}
+        return self._call(run)
+
+    def example_step(self, a: Any = None) -> dict[str, Any]:
+        """Play the next recorded move of the open example."""
+        def run() -> dict[str, Any]:
+            self._args(a)
+            ex = self._example
+            if ex is None or ex["step"] >= len(ex["moves"]):
+                raise BadArgument("no example move left to play")
+            answer = self._do(ex["moves"][ex["step"]])
+            ex["step"] += 1
+            answer["_changed"] = False
+            return answer
+        return self._call(run)
+
+    def leave_example(self, a: Any = None) -> dict[str, Any]:
+        """Back to the player's game as it was before the example opened."""
+        def run() -> dict[str, Any]:
+            self._args(a)
+            if self._stash is not None:
+                self._game, self._daily, self._elapsed_ms = self._stash
+            self._stash = self._example = None
+            return {}
+        return self._call(run)
+
+    def clock(self, a: Any = None) -> dict[str, Any]:
+        """The page's game clock: ``{"elapsed_ms": n}`` (active time, paused while hidden)."""
+        def run() -> dict[str, Any]:
+            args = self._args(a, elapsed_ms=int)
+            if args.get("elapsed_ms", 0) < 0:
+                raise BadArgument("elapsed_ms must be >= 0")
+            self._elapsed_ms = args.get("elapsed_ms", self._elapsed_ms)
+            return {"_changed": self._example is None}
         return self._call(run)

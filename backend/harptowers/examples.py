@@ -99,10 +99,15 @@ def _also(g: Game) -> str | None:
     return None
 
 
+def load_plain() -> dict[str, Any]:
+    """The shipped examples: ``{"easy-harp": {"code", "moves"}, "seahaven": {…}}``."""
+    return json.loads(EXAMPLES_FILE.read_text())
+
+
 def load() -> dict[str, Any]:
     """The shipped examples with their key positions described, for the Examples page:
     ``{"easy-harp": {"code", "moves", "key": {...}}, "seahaven": {...}}``."""
-    data = json.loads(EXAMPLES_FILE.read_text())
+    data = load_plain()
     for name, find in (("easy-harp", harp_run), ("seahaven", seahaven_run)):
         ex = data[name]
         g = play(ex["code"], ex["moves"])

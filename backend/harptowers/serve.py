@@ -19,7 +19,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'")
 # the bridge exposes only these game methods
 METHODS = ("state", "new_game", "play", "tap", "double_tap", "stock", "undo", "targets",
-           "settings")
+           "settings", "examples", "open_example", "example_step", "leave_example", "clock")
 
 
 def make_server(api: Api, root: Path, port: int = 0, token: str | None = None

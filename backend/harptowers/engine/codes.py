@@ -40,12 +40,15 @@ class DealCode:
 
     def __post_init__(self) -> None:
         if self.game not in VARIANTS:
-            raise InvalidCode(f"unknown game {self.game!r} (easy-harp or seahaven-towers)")
+            raise InvalidCode(f"unknown game {self.game!r} (easy-harp or seahaven-towers)",
+                              "unknown-game", self.game)
         if self.variant not in VARIANTS[self.game]:
             allowed = ", ".join(VARIANTS[self.game])
-            raise InvalidCode(f"variant {self.variant!r} is not one of {allowed} for {self.game}")
+            raise InvalidCode(f"variant {self.variant!r} is not one of {allowed} for {self.game}",
+                              "bad-variant", self.variant)
         if not 1 <= self.number <= MAX_DEAL:
-            raise InvalidCode(f"deal number {self.number!r} is outside 1 … {MAX_DEAL}")
+            raise InvalidCode(f"deal number {self.number!r} is outside 1 … {MAX_DEAL}",
+                              "out-of-range", str(self.number))
 
     @property
     def cells(self) -> int:
@@ -75,13 +78,13 @@ def _decode_number(text: str) -> int:
     bad = [c for c in text if c not in ALPHABET]
     if bad:
         raise InvalidCode(
-            f"{bad[0]!r} in the deal number {text!r} is not in the code alphabet (A–Z, 2–7)"
-        )
+            f"{bad[0]!r} in the deal number {text!r} is not in the code alphabet (A–Z, 2–7)",
+            "bad-char", bad[0])
     n = 0
     for c in text:
         n = n * 32 + ALPHABET.index(c)
     if not 1 <= n <= MAX_DEAL:
-        raise InvalidCode(f"deal number {text!r} is {n}, outside 1 … {MAX_DEAL}")
+        raise InvalidCode(f"deal number {text!r} is {n}, outside 1 … {MAX_DEAL}", "out-of-range", text)
     return n
 
 
@@ -100,34 +103,38 @@ def parse_code(text: str, game: str | None = None, variant: str | None = None) -
         g = GAMES[tag + "H"]
         if var not in VARIANTS[g]:
             allowed = ", ".join(VARIANTS[g])
-            raise InvalidCode(f"variant {var!r} is not one of {allowed} for {g}")
+            raise InvalidCode(f"variant {var!r} is not one of {allowed} for {g}", "bad-variant", var)
         return DealCode(g, var, _decode_number(num))
     bare = re.fullmatch(r"\s*#?\s*(\d[\d\s]*)\s*", text)
     if bare:
         digits = re.sub(r"\s", "", bare.group(1))
         if game is None:
-            raise InvalidCode(f"the bare deal number {digits!r} needs a game (EH or SH)")
+            raise InvalidCode(f"the bare deal number {digits!r} needs a game (EH or SH)",
+                              "needs-game", digits)
         n = int(digits)
         if not 1 <= n <= MAX_DEAL:
-            raise InvalidCode(f"deal number {digits!r} is outside 1 … {MAX_DEAL}")
+            raise InvalidCode(f"deal number {digits!r} is outside 1 … {MAX_DEAL}", "out-of-range", digits)
         return DealCode(game, variant or VARIANTS[game][0], n)
     loose = _LOOSE.search(upper)
     if loose:
         tag, version, var, num = loose.groups()
         if tag not in GAMES:
-            raise InvalidCode(f"unknown game {tag!r} in {loose.group(0)!r} (EH or SH)")
+            raise InvalidCode(f"unknown game {tag!r} in {loose.group(0)!r} (EH or SH)", "unknown-game", tag)
         if version != VERSION:
-            raise InvalidCode(f"unknown code version {version!r} in {loose.group(0)!r} (1)")
+            raise InvalidCode(f"unknown code version {version!r} in {loose.group(0)!r} (1)",
+                              "unknown-version", version)
         g = GAMES[tag]
         if var not in VARIANTS[g]:
             allowed = ", ".join(VARIANTS[g])
-            raise InvalidCode(f"variant {var!r} is not one of {allowed} for {g}")
+            raise InvalidCode(f"variant {var!r} is not one of {allowed} for {g}", "bad-variant", var)
         if len(num) != 7:
-            raise InvalidCode(f"the deal number {num!r} must have 7 characters, not {len(num)}")
+            raise InvalidCode(f"the deal number {num!r} must have 7 characters, not {len(num)}",
+                              "bad-length", num)
         _decode_number(num)
     snippet = text.strip()
     snippet = snippet if len(snippet) <= 40 else snippet[:37] + "…"
-    raise InvalidCode(f"no deal code found in {snippet!r} (a code looks like EH1-N-AAAAAAF)")
+    raise InvalidCode(f"no deal code found in {snippet!r} (a code looks like EH1-N-AAAAAAF)",
+                      "no-code", snippet)
 
 
 # Deal of the day (APP-12): a formula on the date alone, one stream per game and variant.

@@ -23,4 +23,13 @@ class InvalidMove(ValueError):
 
 
 class InvalidCode(ValueError):
-    """A deal code that cannot be read; the message names the wrong part, quoted with !r."""
+    """A deal code that cannot be read; the message names the wrong part, quoted with !r.
+
+    ``reason`` (for translated messages): ``no-code``, ``needs-game``, ``unknown-game``,
+    ``unknown-version``, ``bad-variant``, ``bad-char``, ``bad-length``, ``out-of-range``;
+    ``part`` is the text of the wrong part."""
+
+    def __init__(self, message: str, reason: str = "no-code", part: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.part = part
