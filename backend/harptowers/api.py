@@ -12,16 +12,15 @@ import threading
 from datetime import date
 from typing import Any, Callable
 
-from . import __version__, examples
-from .engine import DealCode, IllegalMove, InvalidCode, InvalidMove, new_game, parse_code, parse_moves
+from . import __version__, examples, storage
+from .engine import DealCode, IllegalMove, InvalidCode, InvalidMove, parse_code, parse_moves
 from .engine.codes import VARIANTS, deal_of_the_day
 from .engine.game import Game
 from .engine.notation import STOCK, STOCK_TAP, Move, PileRef, parse_pile
+from .storage import GameRecord
 
-DEFAULT_SETTINGS = {"interactive_rules": True, "double_click": True, "four_colour": False,
-                    "language": "en"}
-_SETTING_TYPES = {"interactive_rules": bool, "double_click": bool, "four_colour": bool,
-                  "language": str}
+_PAGE_SETTINGS = {"interactive_rules": bool, "double_click": bool, "four_colour": bool,
+                  "large_cards": bool, "language": str}
 _KIND = {"s": "stock", "w": "waste", "f": "foundation", "c": "cell", "t": "column"}
 
 
@@ -32,31 +31,54 @@ class BadArgument(ValueError):
 class Api:
     """Every player action is one method; each returns the whole view model (docs/bridge.md).
 
-    ``today`` gives the player's local date (injected in tests); ``on_change`` is called after
-    every accepted action, outside the lock, with no arguments (autosave hooks in there).
+    ``code``: the deal to open (when a started game was saved, it waits as ``pending_code``
+    for the player to confirm). ``loaded``: what ``storage.load`` found (None: start from
+    defaults and save nothing). ``saver``: where documents go after every change (written
+    outside the lock). ``today`` gives the player's local date (injected in tests).
     """
 
-    def __init__(self, code: str | None = None, *, today: Callable[[], date] = date.today,
-                 on_change: Callable[[], None] | None = None) -> None:
+    def __init__(self, code: str | None = None, *, loaded: storage.Loaded | None = None,
+                 saver: storage.Saver | None = None,
+                 today: Callable[[], date] = date.today) -> None:
         self._lock = threading.Lock()
         self._today = today
-        self._on_change = on_change
-        self._settings = dict(DEFAULT_SETTINGS)
+        self._saver = saver
         self._salt = secrets.token_bytes(8)
-        self._daily = False
-        self._elapsed_ms = 0
+        self._settings = dict(loaded.settings if loaded else storage.DEFAULT_SETTINGS)
+        self._stats = loaded.stats if loaded else storage.default_stats()
+        self._window = dict(loaded.window) if loaded else {}
+        self._notice = {"problem": loaded.problem, "text": loaded.notice} \
+            if loaded and loaded.notice else None
         self._example: dict[str, Any] | None = None  # the sandbox of the Examples page
-        self._stash: tuple[Game, bool, int] | None = None  # the player's game meanwhile
-        self._game: Game = new_game(parse_code(code) if code else DealCode("easy-harp", "N", 1))
+        self._stash: GameRecord | None = None  # the player's game meanwhile
+        self._pending: str | None = None
+        saved = loaded.game if loaded else None
+        wanted = parse_code(code) if code else None
+        if saved is not None and (wanted is None or saved.started):
+            self._rec = saved
+            self._pending = str(wanted) if wanted and wanted != saved.game.code else None
+        else:
+            self._rec = GameRecord.start(wanted or DealCode(
+                self._settings["game"], self._settings["variant"], secrets.randbelow(999_999) + 1))
+
+    @property
+    def _game(self) -> Game:
+        return self._rec.game
+
+    @_game.setter
+    def _game(self, game: Game) -> None:  # tests build positions by hand
+        self._rec.game = game
 
     # ---- plumbing --------------------------------------------------------------------
     def _call(self, action: Callable[[], dict[str, Any] | None]) -> dict[str, Any]:
-        changed = False
+        doc = None
         with self._lock:
             try:
                 extra = action() or {}
                 changed = extra.pop("_changed", False)
                 answer = {"ok": True, **extra}
+                if changed and self._saver is not None:
+                    doc = self._document()
             except IllegalMove as e:
                 answer = {"ok": False, "refusal": {"rule": e.rule, "params": e.params}}
             except InvalidCode as e:
@@ -66,9 +88,14 @@ class Api:
                 code = "bad-argument" if isinstance(e, BadArgument) else "invalid-move"
                 answer = {"ok": False, "error": {"code": code, "message": str(e)}}
             answer["state"] = self._view()
-        if changed and self._on_change:
-            self._on_change()
+        if doc is not None:
+            self._saver.submit(doc)  # encodes now, writes on the saver's thread
         return answer
+
+    def _document(self) -> dict[str, Any]:
+        """What goes to disk: the player's game, never an example (it is a sandbox)."""
+        rec = self._stash if self._example is not None else self._rec
+        return storage.document(self._settings, rec, self._stats, self._window)
 
     @staticmethod
     def _args(a: Any, **types: type) -> dict[str, Any]:
@@ -104,10 +131,27 @@ class Api:
         return a["index"]
 
     def _do(self, move: Move) -> dict[str, Any]:
-        act = self._game.play(move)
+        act = self._rec.play(move)
+        if self._example is None:
+            rec, g = self._rec, self._game
+            self._stats = storage.record_start(self._stats, rec.key, rec.id)
+            if g.won:
+                self._stats = storage.record_win(self._stats, rec.key, rec.id, score=g.score,
+                                                 moves=g.moves, seconds=rec.seconds)
         return {"action": {"move": str(act.move), "points": act.points,
                            "turned": act.turned.text if act.turned else None},
                 "_changed": True}
+
+    def _replace(self, code: DealCode, daily: bool) -> None:
+        """A new game in place of the current one; leaving a started game counts as a loss."""
+        if self._example is not None:
+            self._rec, self._example, self._stash = self._stash, None, None
+        rec = self._rec
+        self._stats = storage.record_abandon(self._stats, rec.id, score=rec.game.score,
+                                             seconds=rec.seconds)
+        self._rec = GameRecord.start(code, daily=daily)
+        self._settings.update(game=code.game, variant=code.variant)
+        self._pending = None
 
     def _view(self) -> dict[str, Any]:
         g = self._game
@@ -131,12 +175,15 @@ class Api:
             if ref.kind == "f":
                 pile["suit"] = g.found_suits[ref.index].name
             piles.append(pile)
-        view = {"version": __version__, "game": g.name, "code": str(g.code), "deal": g.code.number,
+        return {"version": __version__, "game": g.name, "code": str(g.code), "deal": g.code.number,
                 "variant": g.code.variant, "score": g.score, "moves": g.moves, "won": g.won,
-                "passes": g.passes, "can_undo": bool(g.history), "deal_of_day": self._daily,
-                "settings": dict(self._settings), "elapsed_ms": self._elapsed_ms,
-                "example": self._example_view(), "piles": piles}
-        return view
+                "passes": g.passes, "can_undo": bool(g.history), "deal_of_day": self._rec.daily,
+                "settings": self._page_settings(), "elapsed_ms": round(self._rec.seconds * 1000),
+                "example": self._example_view(), "pending_code": self._pending,
+                "notice": self._notice, "piles": piles}
+
+    def _page_settings(self) -> dict[str, Any]:
+        return {k: self._settings[k] for k in _PAGE_SETTINGS}
 
     def _example_view(self) -> dict[str, Any] | None:
         ex = self._example
@@ -146,8 +193,7 @@ class Api:
         if ex["step"] == len(ex["moves"]):
             key = (examples.harp_run if ex["name"] == "easy-harp" else examples.seahaven_run)(self._game)
             if key:
-                g = self._game
-                col = g.columns[key["column"]]
+                col = self._game.columns[key["column"]]
                 out["key"] = {
                     "rule": "EH-05" if ex["name"] == "easy-harp" else "SH-08",
                     "from": f"t{key['column'] + 1}", "index": key["index"], "count": key["count"],
@@ -184,11 +230,19 @@ class Api:
                 elif mode == "daily":
                     code, daily = deal_of_the_day(game, variant, self._today()), True
                 elif mode == "same":
-                    code, daily = DealCode(game, variant, g.code.number), self._daily
+                    code, daily = DealCode(game, variant, g.code.number), self._rec.daily
                 else:
                     raise BadArgument(f"unknown mode {mode!r} (new, daily, same)")
-            self._game, self._daily = new_game(code), daily
+            self._replace(code, daily)
             return {"_changed": True}
+        return self._call(run)
+
+    def dismiss(self, a: Any = None) -> dict[str, Any]:
+        """The player answered the pending-code question with "keep my game", or read the
+        notice: both are cleared."""
+        def run() -> None:
+            self._args(a)
+            self._pending = self._notice = None
         return self._call(run)
 
     def play(self, a: Any = None) -> dict[str, Any]:
@@ -230,7 +284,7 @@ class Api:
         """Undo the last action (EH-18, SH-14)."""
         def run() -> dict[str, Any]:
             self._args(a)
-            return {"action": {"move": str(self._game.undo()), "undo": True}, "_changed": True}
+            return {"action": {"move": str(self._rec.undo()), "undo": True}, "_changed": True}
         return self._call(run)
 
     def targets(self, a: Any = None) -> dict[str, Any]:
@@ -256,12 +310,36 @@ class Api:
         return self._call(run)
 
     def settings(self, a: Any = None) -> dict[str, Any]:
-        """Read (``{}``) or change settings (APP-06)."""
+        """Read (``{}``) or change settings (APP-06); remembered between runs."""
         def run() -> dict[str, Any]:
-            args = self._args(a, **_SETTING_TYPES)
-            changed = bool(args)
+            args = self._args(a, **_PAGE_SETTINGS)
+            if "language" in args and not 0 < len(args["language"]) <= 35:
+                raise BadArgument("language must be a short language tag or 'auto'")
             self._settings.update(args)
-            return {"settings": dict(self._settings), "_changed": changed}
+            return {"settings": self._page_settings(), "_changed": bool(args)}
+        return self._call(run)
+
+    def statistics(self, a: Any = None) -> dict[str, Any]:
+        """Statistics per game and variant; ``{"reset": true}`` (optionally with ``"key":
+        "easy-harp/N"``) sets them back to zero."""
+        def run() -> dict[str, Any]:
+            args = self._args(a, reset=bool, key=str)
+            if args.get("key") is not None and args["key"] not in storage.STATS_KEYS:
+                raise BadArgument(f"unknown statistics key {args['key']!r}")
+            if args.get("reset"):
+                self._stats = storage.reset_stats(self._stats, args.get("key"))
+            return {"statistics": storage.stats_view(self._stats), "_changed": bool(args.get("reset"))}
+        return self._call(run)
+
+    def clock(self, a: Any = None) -> dict[str, Any]:
+        """The page's game clock: ``{"elapsed_ms": n}`` (active time, paused while hidden)."""
+        def run() -> dict[str, Any]:
+            args = self._args(a, elapsed_ms=int)
+            if args.get("elapsed_ms", 0) < 0:
+                raise BadArgument("elapsed_ms must be >= 0")
+            if "elapsed_ms" in args:
+                self._rec.seconds = args["elapsed_ms"] / 1000
+            return {"_changed": self._example is None}
         return self._call(run)
 
     # ---- the Examples page (APP-04, APP-05): a sandbox, never saved over the player's game
@@ -284,8 +362,8 @@ class Api:
                 raise BadArgument(f"unknown example {args.get('name')!r}")
             ex = data[args["name"]]
             if self._stash is None:
-                self._stash = (self._game, self._daily, self._elapsed_ms)
-            self._game, self._daily, self._elapsed_ms = new_game(ex["code"]), False, 0
+                self._stash = self._rec
+            self._rec = GameRecord.start(ex["code"])
             self._example = {"name": args["name"], "moves": parse_moves(ex["moves"]), "step": 0}
             return {}
         return self._call(run)
@@ -308,17 +386,24 @@ class Api:
         def run() -> dict[str, Any]:
             self._args(a)
             if self._stash is not None:
-                self._game, self._daily, self._elapsed_ms = self._stash
+                self._rec = self._stash
             self._stash = self._example = None
             return {}
         return self._call(run)
 
-    def clock(self, a: Any = None) -> dict[str, Any]:
-        """The page's game clock: ``{"elapsed_ms": n}`` (active time, paused while hidden)."""
-        def run() -> dict[str, Any]:
-            args = self._args(a, elapsed_ms=int)
-            if args.get("elapsed_ms", 0) < 0:
-                raise BadArgument("elapsed_ms must be >= 0")
-            self._elapsed_ms = args.get("elapsed_ms", self._elapsed_ms)
-            return {"_changed": self._example is None}
-        return self._call(run)
+    # ---- for the window (not called by the page) -----------------------------------------
+    def _hand_over(self, text: str) -> None:
+        """A second launch handed over ``text`` (a deal code, or "" to show the window): it
+        waits as ``pending_code`` for the player to confirm."""
+        with self._lock:
+            try:
+                self._pending = str(parse_code(text)) if text.strip() else self._pending
+            except InvalidCode:
+                pass
+
+    def _set_window(self, geometry: dict[str, Any]) -> None:
+        with self._lock:
+            self._window = dict(geometry)
+            doc = self._document() if self._saver else None
+        if doc is not None:
+            self._saver.submit(doc)

@@ -19,7 +19,8 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'")
 # the bridge exposes only these game methods
 METHODS = ("state", "new_game", "play", "tap", "double_tap", "stock", "undo", "targets",
-           "settings", "examples", "open_example", "example_step", "leave_example", "clock")
+           "settings", "statistics", "dismiss", "examples", "open_example", "example_step",
+           "leave_example", "clock")
 
 
 def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
@@ -89,9 +90,13 @@ def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
 
 def serve(code: str | None = None, port: int = 0) -> int:
     """Run ``--serve`` until interrupted; prints the URL (with its token) to open."""
-    from .window import frontend_dir
+    from .window import frontend_dir, open_session
 
-    server, token = make_server(Api(code), frontend_dir(), port)
+    session = open_session(code)
+    if session is None:
+        return 1
+    api, saver, primary = session
+    server, token = make_server(api, frontend_dir(), port)
     host, real_port = server.server_address[:2]
     print(f"Harp & Towers: open http://{host}:{real_port}/?token={token}", flush=True)
     try:
@@ -100,5 +105,7 @@ def serve(code: str | None = None, port: int = 0) -> int:
         pass
     finally:
         server.server_close()
+        saver.close()
+        primary.close()
     print("stopped", file=sys.stderr)
     return 0

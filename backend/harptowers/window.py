@@ -12,7 +12,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from . import __version__
+from . import __version__, single, storage, today
 from .api import Api
 
 log = logging.getLogger("harptowers")
@@ -54,6 +54,23 @@ def _patch_qt_page() -> None:
     page_cls.onFeaturePermissionRequested = on_permission
 
 
+def open_session(code: str | None) -> tuple[Api, storage.Saver, single.Primary] | None:
+    """Become the one instance of the data folder and load the saved state into an Api.
+    None when another instance runs: ``code`` (if any) was handed over to it."""
+    folder = storage.data_dir()
+    primary = single.acquire(folder)
+    if primary is None:
+        handed = single.hand_over(folder, code or "")
+        print("Harp & Towers is already running" + (": the deal was handed over to it"
+              if handed and code else ""), file=sys.stderr)
+        return None
+    loaded = storage.load(folder)
+    if loaded.notice:
+        log.warning("%s", loaded.notice)
+    saver = storage.Saver(folder, on_error=lambda e: log.error("saving failed: %s", e))
+    return Api(code, loaded=loaded, saver=saver, today=today.local_date), saver, primary
+
+
 def run(code: str | None = None) -> int:
     """Open the app window (on ``code`` when given) and block until it closes."""
     os.environ.setdefault("QT_API", "pyside6")
@@ -62,12 +79,27 @@ def run(code: str | None = None) -> int:
         os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
     logging.basicConfig(level=logging.INFO)
     sys.excepthook = _keep_running
+    session = open_session(code)
+    if session is None:
+        return 0
+    api, saver, primary = session
     import webview
 
     _patch_qt_page()
-    api = Api(code)
-    webview.create_window(f"Harp & Towers {__version__}", url=str(frontend_dir() / "index.html"),
-                          js_api=api, width=1280, height=800, min_size=(900, 600),
-                          background_color="#0b5d3b", text_select=False)
-    webview.start(gui="qt", private_mode=True)
+    window = webview.create_window(
+        f"Harp & Towers {__version__}", url=str(frontend_dir() / "index.html"), js_api=api,
+        width=1280, height=800, min_size=(900, 600), background_color="#0b5d3b",
+        text_select=False)
+
+    def handed_over(text: str) -> None:
+        api._hand_over(text)
+        window.restore()
+        window.evaluate_js("window.harpTowers && window.harpTowers.refresh()")
+
+    primary.set_handler(handed_over)
+    try:
+        webview.start(gui="qt", private_mode=True)
+    finally:
+        saver.close()
+        primary.close()
     return 0

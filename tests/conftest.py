@@ -1,0 +1,29 @@
+"""Shared set-up for the unit tests. The engine is imported from backend/ when the package is
+not installed; ht_support (next to this file) holds the independent reference implementation
+and the position builder."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "backend") not in sys.path:
+    sys.path.insert(0, str(ROOT / "backend"))
+if str(Path(__file__).resolve().parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+import ht_support  # noqa: E402
+
+# No example database in the working tree; runs stay reproducible through the seeds they print.
+settings.register_profile("harptowers", database=None)
+settings.load_profile("harptowers")
+
+
+@pytest.fixture
+def build():
+    """``build("eh", tableau=[...], stock=..., ...)``: a hand-made position (ht_support.build)."""
+    return ht_support.build
