@@ -167,8 +167,11 @@ class Api:
             for i, c in enumerate(cards):
                 cid = g.card_id(c)
                 if i < hidden:
-                    out.append({"id": "x" + hashlib.blake2s(cid.encode(), key=self._salt,
-                                                            digest_size=5).hexdigest(), "up": False})
+                    # opaque, stable while hidden, and different in every game (no card
+                    # can be recognised from an earlier deal)
+                    out.append({"id": "x" + hashlib.blake2s(f"{self._rec.id}:{cid}".encode(),
+                                                            key=self._salt, digest_size=5
+                                                            ).hexdigest(), "up": False})
                 else:
                     out.append({"id": cid, "card": c.text, "up": True})
             pile = {"id": str(ref), "kind": _KIND[ref.kind], "cards": out}

@@ -50,13 +50,15 @@ class EasyHarp(Game):
         f = self.foundations[i]
         return self.found_suits[i] == c.suit and (f[-1].rank if f else 0) == c.rank - 1
 
-    def _need(self, c: Card) -> list[str | None]:
-        out: list[str | None] = []
-        for i, s in enumerate(self.found_suits):
-            if s == c.suit:
-                f = self.foundations[i]
-                out.append(None if len(f) == KING else Card(len(f) + 1, s).text)
-        return out
+    def _need(self, c: Card, slot: int) -> str | None:
+        """The card foundation ``slot`` wants next (-1: the first of the card's suit that is
+        not full), or None when it is full."""
+        if slot < 0:
+            slot = next((i for i, s in enumerate(self.found_suits)
+                         if s == c.suit and len(self.foundations[i]) < KING), -1)
+        if slot < 0 or len(self.foundations[slot]) == KING:
+            return None
+        return Card(len(self.foundations[slot]) + 1, self.found_suits[slot]).text
 
     def check(self, m: Move) -> Move:
         if m.dst is None:
@@ -95,7 +97,7 @@ class EasyHarp(Game):
             for i in slots:
                 if self.foundation_accepts(i, first):
                     return Move(m.src, PileRef("f", i))
-            raise IllegalMove("EH-09", card=first.text, need=self._need(first))
+            raise IllegalMove("EH-09", card=first.text, need=self._need(first, m.dst.index))
         col = self.columns[m.dst.index]
         if not col:
             if first.rank != KING:
@@ -176,12 +178,12 @@ class EasyHarp(Game):
         c, count = self._tapped(ref, index)
         if ref.kind not in "tw" or (ref.kind == "w" and count > 1):
             raise IllegalMove("EH-15", card=c.text)
-        at_foot = ref.kind == "t" and index == 0
+        alone_at_foot = ref.kind == "t" and index == 0 and count == 1  # EH-15: it stays
         if count > 1:
             moving = self.columns[ref.index][index:]
             if not is_king_led_run(moving):
                 raise IllegalMove("EH-05", count=count)
-            if not tableau or at_foot:
+            if not tableau:
                 raise IllegalMove("EH-15", card=c.text)
             m = self._first_legal(ref, count, self._empty_columns())
             if m is None:
@@ -190,7 +192,7 @@ class EasyHarp(Game):
         m = self._first_legal(ref, 1, [PileRef("f", -1)])
         if m is None and tableau:
             dests = self._columns_by_length(ref)
-            if c.rank == KING and not at_foot:
+            if c.rank == KING and not alone_at_foot:
                 dests += self._empty_columns()
             m = self._first_legal(ref, 1, dests)
         if m is None:

@@ -148,8 +148,7 @@ class Seahaven(Game):
                 f = self.foundations[c.suit]
                 if len(f) == c.rank - 1:
                     out.append(Move(ref, PileRef("f", int(c.suit))))
-            if ref.kind != "c":
-                out.extend(Move(ref, PileRef("c", k)) for k in free_cells)
+            out.extend(Move(ref, PileRef("c", k)) for k in free_cells)  # SH-05, cell to cell too
             for d, dcol in enumerate(cols):
                 if ref.kind == "t" and ref.index == d:
                     continue
@@ -169,14 +168,12 @@ class Seahaven(Game):
             raise IllegalMove("SH-12", card=c.text)
         if count > 1 and not is_suit_run(self.columns[ref.index][index:]):
             raise IllegalMove("SH-03", card=c.text, reason="not-a-run")
-        # a King-led run that already fills its column stays where it is
-        at_foot = ref.kind == "t" and index == 0 and c.rank == KING
         dests = [PileRef("f", -1)] if count == 1 else []
         if tableau:
             dests += self._columns_by_length(ref)
-            if c.rank == KING and not at_foot:
+            if c.rank == KING:
                 dests += self._empty_columns()
-            if count == 1 and ref.kind != "c" and not at_foot:
+            if count == 1 and ref.kind != "c":
                 dests.append(PileRef("c", -1))
         m = self._first_legal(ref, count, dests)
         if m is None:

@@ -84,6 +84,8 @@ def useful_steps(g: Game) -> list[Step]:
             continue  # stock and waste: _pool_steps
         src, dst = m.src.kind, m.dst.kind
         reveals = False
+        if src == "c" and dst == "c":
+            continue  # cell to cell changes nothing
         if src == "t":
             col = g.columns[m.src.index]
             rest = len(col) - m.count
