@@ -19,7 +19,8 @@ def _replay_parser() -> argparse.ArgumentParser:
 
 def _app_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="harp-towers", description="Easy Harp and Seahaven Towers.",
-                                epilog="Subcommand: harp-towers replay CODE \"MOVES\" [--json]")
+                                epilog="Subcommands: harp-towers replay CODE \"MOVES\" [--json]; "
+                                       "harp-towers solve CODE [--from MOVES] [--limit S] [--json]")
     p.add_argument("code", nargs="?", help="open this deal (a deal code)")
     p.add_argument("--serve", action="store_true",
                    help="serve the table to a browser on 127.0.0.1 instead of opening a window")
@@ -35,6 +36,10 @@ def main(argv: list[str] | None = None) -> int:
             from . import replay
 
             return replay.main(_replay_parser().parse_args(argv[1:]))
+        if argv and argv[0] == "solve":
+            from . import solve
+
+            return solve.main(solve.parser().parse_args(argv[1:]))
         args = _app_parser().parse_args(argv)
         if args.code:
             from .engine import parse_code

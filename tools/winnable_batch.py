@@ -1,0 +1,132 @@
+"""Find proven-winnable deals and write the shipped lists (issue 9). Never run in CI.
+
+    python tools/winnable_batch.py seahaven-towers C4 1 2000 [--limit 10] [--workers N]
+    python tools/winnable_batch.py easy-harp N 1 500 --limit 30
+
+Each deal is solved with ``engine.solver.solve`` in a ``concurrent.futures`` process pool
+(pass ``--dask SCHEDULER`` to use a Dask cluster's executor instead, same code; Dask is not
+a dependency). Every result is appended, one JSON line per deal, to
+``tools/results/<game>-<variant>.jsonl`` as it arrives, so an interrupted run resumes where
+it stopped (deals already there are skipped). A winnable verdict is kept only after its
+solution was replayed to a win through the engine's checked path. At the end the list
+``backend/harptowers/data/winnable/<game>-<variant>.v1.txt`` (one deal number per line,
+sorted) is rewritten from every result file line, and the figures are printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "backend"))
+
+from harptowers.engine import new_game  # noqa: E402
+from harptowers.engine.codes import format_code  # noqa: E402
+from harptowers.engine.solver import solve  # noqa: E402
+
+RESULTS = ROOT / "tools" / "results"
+LISTS = ROOT / "backend" / "harptowers" / "data" / "winnable"
+LIST_VERSION = 1
+
+
+def solve_deal(game: str, variant: str, number: int, limit: float) -> dict:
+    """One deal: verdict, nodes, seconds; a winnable verdict is replayed (checked play)."""
+    code = format_code(game, variant, number)
+    g = new_game(code)
+    res = solve(g, limit_seconds=limit)
+    verdict = res.verdict
+    if verdict == "winnable":
+        for m in res.solution:
+            g.play(m)
+        if not g.won:
+            verdict = "error"
+    return {"deal": number, "verdict": verdict, "nodes": res.nodes,
+            "seconds": round(res.seconds, 4), "moves": len(res.solution or []),
+            "limit": limit}
+
+
+def load(path: Path) -> dict[int, dict]:
+    done: dict[int, dict] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                r = json.loads(line)
+                done[r["deal"]] = r
+    return done
+
+
+def write_list(game: str, variant: str, done: dict[int, dict]) -> Path:
+    LISTS.mkdir(parents=True, exist_ok=True)
+    path = LISTS / f"{game}-{variant}.v{LIST_VERSION}.txt"
+    wins = sorted(n for n, r in done.items() if r["verdict"] == "winnable")
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("".join(f"{n}\n" for n in wins))
+    tmp.replace(path)
+    return path
+
+
+def figures(done: dict[int, dict]) -> dict:
+    counts: dict[str, int] = {}
+    for r in done.values():
+        counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
+    n = len(done)
+    w = counts.get("winnable", 0)
+    decided = w + counts.get("unwinnable", 0)
+    return {"deals": n, "verdicts": counts,
+            "winnable_pct": round(100 * w / n, 2) if n else None,
+            "winnable_pct_of_decided": round(100 * w / decided, 2) if decided else None,
+            "range": [min(done), max(done)] if done else None}
+
+
+def run(game: str, variant: str, first: int, last: int, limit: float, executor: Executor,
+        retry_unknown: bool = False) -> dict:
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"{game}-{variant}.jsonl"
+    done = load(path)
+    todo = [n for n in range(first, last + 1)
+            if n not in done or (retry_unknown and done[n]["verdict"] == "unknown"
+                                 and done[n].get("limit", 0) < limit)]
+    with path.open("a") as out:
+        futures = [executor.submit(solve_deal, game, variant, n, limit) for n in todo]
+        for k, f in enumerate(as_completed(futures), 1):
+            r = f.result()
+            out.write(json.dumps(r) + "\n")
+            out.flush()
+            done[r["deal"]] = r
+            if k % 100 == 0:
+                print(f"{game} {variant}: {k}/{len(todo)}", file=sys.stderr, flush=True)
+    write_list(game, variant, done)
+    return figures({n: r for n, r in done.items() if first <= n <= last})
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("game", choices=["seahaven-towers", "easy-harp"])
+    p.add_argument("variant", help="C4, C2, C1 (Seahaven) or N (Easy Harp)")
+    p.add_argument("first", type=int)
+    p.add_argument("last", type=int)
+    p.add_argument("--limit", type=float, default=10.0, help="seconds per deal")
+    p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--retry-unknown", action="store_true",
+                   help="solve again the deals left unknown under a smaller limit")
+    p.add_argument("--dask", metavar="SCHEDULER", help="use a Dask cluster (distributed)")
+    a = p.parse_args(argv)
+    format_code(a.game, a.variant, a.first)  # a bad game/variant stops here
+    if a.dask:
+        from distributed import Client  # optional; not a dependency
+
+        ex: Executor = Client(a.dask).get_executor()
+    else:
+        ex = ProcessPoolExecutor(max_workers=a.workers)
+    with ex:
+        fig = run(a.game, a.variant, a.first, a.last, a.limit, ex, a.retry_unknown)
+    print(json.dumps({"game": a.game, "variant": a.variant, "limit_s": a.limit, **fig}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
