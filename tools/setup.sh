@@ -8,7 +8,9 @@ PKGS=(xvfb xauth chromium xsel openbox fonts-dejavu-core fonts-thai-tlwg
   libxcb-cursor0 libxcb-image0 libxcb-randr0 libxcb-render-util0 libxcb-shape0
   libxcb-xkb1 libxcb-xfixes0 libxcb-sync1 libxcb-shm0 libxcb-glx0 libxcomposite1
   libxdamage1 libxrandr2 libxtst6 libxkbfile1 libx11-xcb1 libgbm1 libdrm2
-  libasound2 libgl1 libegl1 libgl1-mesa-dri libfontconfig1 libdbus-1-3)
+  libasound2 libgl1 libegl1 libgl1-mesa-dri libfontconfig1 libdbus-1-3
+  desktop-file-utils appstream pigz  # packaging/check.sh: validators; pigz packs the archive
+  freecell-solver-bin)               # tests/test_solver.py: the fc-solve cross-check
 # Debian's own python3 needs python3-venv for `python3 -m venv`.
 python3 -c 'import ensurepip' 2>/dev/null || PKGS+=(python3-venv)
 
@@ -29,7 +31,7 @@ fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 stamp="$(sha256sum pyproject.toml | cut -d' ' -f1)"
 if [ "$(cat .venv/.stamp 2>/dev/null)" != "$stamp" ]; then
-  echo "setup.sh: pip install -e '.[app,test]' (first run: ~1 min, ~900 MB)" >&2
-  .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[app,test]'
+  echo "setup.sh: pip install -e '.[app,test,package]' (first run: ~1 min, ~900 MB)" >&2
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[app,test,package]'
   echo "$stamp" > .venv/.stamp
 fi

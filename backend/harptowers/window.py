@@ -12,7 +12,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from . import __version__, single, storage, today
+from . import native, single, storage, today
 from .api import Api
 
 log = logging.getLogger("harptowers")
@@ -77,7 +77,7 @@ def run(code: str | None = None) -> int:
     os.environ.setdefault("PYWEBVIEW_GUI", "qt")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
-    logging.basicConfig(level=logging.INFO)
+    native.setup_logging()
     sys.excepthook = _keep_running
     session = open_session(code)
     if session is None:
@@ -86,10 +86,12 @@ def run(code: str | None = None) -> int:
     import webview
 
     _patch_qt_page()
+    native.set_app_identity()
     window = webview.create_window(
-        f"Harp & Towers {__version__}", url=str(frontend_dir() / "index.html"), js_api=api,
-        width=1280, height=800, min_size=(900, 600), background_color="#0b5d3b",
-        text_select=False)
+        native.APP_NAME, url=str(frontend_dir() / "index.html"), js_api=api,
+        background_color="#0b5d3b", text_select=False,
+        **native.window_kwargs(api._window or None))
+    native.attach(window, save_geometry=api._set_window)
 
     def handed_over(text: str) -> None:
         api._hand_over(text)
