@@ -21,8 +21,12 @@ let apiPromise = null;
 let queue = Promise.resolve();
 
 function hasApi() {
-  const api = window.pywebview && window.pywebview.api;
-  return Boolean(api && typeof api.state === 'function');
+  const pv = window.pywebview;
+  const api = pv && pv.api;
+  if (!api || typeof api.state !== 'function') return false;
+  // In Qt a call made before pywebview's web channel is up is lost (pywebview retries it
+  // once, 100 ms later): wait for the channel too.
+  return pv.platform !== 'qtwebengine' || Boolean(pv._QWebChannel);
 }
 
 function waitForPywebview() {
