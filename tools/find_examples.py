@@ -25,7 +25,7 @@ from harptowers.engine import IllegalMove, new_game  # noqa: E402
 from harptowers.engine.codes import DealCode  # noqa: E402
 from harptowers.engine.easy_harp import EasyHarp  # noqa: E402
 from harptowers.engine.notation import Move, PileRef  # noqa: E402
-from harptowers.engine.search import solve  # noqa: E402
+from harptowers.engine.search import solve, useful_steps  # noqa: E402
 from harptowers.examples import EXAMPLES_FILE, harp_run, seahaven_run  # noqa: E402
 
 
@@ -38,12 +38,17 @@ def seahaven_goal(g) -> bool:
     return run is not None and run["index"] > 0  # a run above other cards, as in play
 
 
+def few_taps(g):
+    """Search steps with at most 3 stock taps before a waste card plays: short examples."""
+    return [s for s in useful_steps(g) if len(s) <= 4]
+
+
 def find(game: str, variant: str, goal, max_deal: int, nodes: int):
     """The shortest move list found over deals 1 … max_deal (the page replays it)."""
     best = None
     for n in range(1, max_deal + 1):
         g = new_game(DealCode(game, variant, n))
-        moves, visited = solve(g, nodes, goal=goal)
+        moves, visited = solve(g, nodes, order=few_taps, goal=goal)
         print(f"{game} deal {n}: {len(moves) if moves is not None else 'no'} moves "
               f"({visited} positions)", file=sys.stderr)
         if moves is not None and (best is None or len(moves) < len(best[1].split())):
@@ -53,8 +58,8 @@ def find(game: str, variant: str, goal, max_deal: int, nodes: int):
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--max-deal", type=int, default=40)
-    p.add_argument("--nodes", type=int, default=20000)
+    p.add_argument("--max-deal", type=int, default=400)
+    p.add_argument("--nodes", type=int, default=3000)
     a = p.parse_args()
     out = {}
     for name, game, variant, goal in (("easy-harp", "easy-harp", "N", harp_goal),
