@@ -28,6 +28,12 @@ from harptowers.api import Api
 from harptowers.serve import METHODS
 from harptowers.window import frontend_dir
 
+# e2e/ is a package (e2e/__init__.py) so that its test modules may share a basename with
+# tests/ (test_hints.py, test_examples.py) in one pytest run; its helpers stay importable
+# by their plain names (table, test_flow).
+if str(Path(__file__).resolve().parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 from table import Table
 
 ROOT = Path(__file__).resolve().parents[1]

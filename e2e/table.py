@@ -25,7 +25,8 @@ class Table:
         return self.page.locator(f'.pile[data-pile="{pile}"]')
 
     def top(self, pile: str) -> Locator:
-        return self.cards(pile).last
+        """The top card (highest ``data-index``; page order is not pile order)."""
+        return self.card(pile, self.cards(pile).count() - 1)
 
     @property
     def score(self) -> Locator:
@@ -112,3 +113,76 @@ class Table:
     def expect_counts(self, score: int, moves: int) -> None:
         expect(self.moves).to_have_text(str(moves))
         expect(self.score).to_have_text(str(score))
+
+    # ---- keyboard only (issue 10): no pointer event at all -----------------------------
+    @property
+    def announce(self) -> Locator:
+        """The polite live region screen readers hear."""
+        return self.page.get_by_test_id("announce")
+
+    def key(self, *keys: str) -> None:
+        """Press keys one after the other; after each, wait until its bridge call is answered."""
+        for k in keys:
+            self.page.keyboard.press(k)
+            expect(self.page.locator("#table[data-kb-busy]")).to_have_count(0)
+
+    def focused(self) -> tuple[str | None, int | None]:
+        """Where the keyboard focus is on the table: (pile, card index), index None on a pile
+        (stock, waste, foundation, cell, empty column, the foundation area ``f``)."""
+        pile, index = self.page.evaluate(
+            """() => { const a = document.activeElement;
+                 if (!a || !a.closest('#table')) return [null, null];
+                 if (a.classList.contains('card')) return [a.dataset.in, Number(a.dataset.index)];
+                 return [a.dataset.pile || null, null]; }""")
+        return pile, index
+
+    def kb_goto(self, pile: str, index: int | None = None) -> None:
+        """Walk the keyboard focus to ``pile`` (and card ``index`` of a column) with Tab and
+        the arrow keys only."""
+        if self.focused()[0] is None:
+            self.key("ArrowLeft")              # from nowhere, a table key brings the focus there
+        for _ in range(12):                    # from the header: Tab reaches the table
+            if self.focused()[0] is not None:
+                break
+            self.key("Tab")
+        want_column = pile.startswith("t")
+        for _ in range(6):
+            here = self.focused()[0]
+            assert here is not None, "the keyboard focus left the table"
+            if here.startswith("t") == want_column:
+                break
+            self.key("Tab" if want_column else "Shift+Tab")
+        self.key("Home")
+        for _ in range(14):
+            if self.focused()[0] == pile:
+                break
+            self.key("ArrowRight")
+        assert self.focused()[0] == pile, f"no keyboard path to {pile}: at {self.focused()}"
+        if index is None:
+            return
+        for _ in range(30):
+            at = self.focused()[1]
+            if at == index:
+                return
+            self.key("ArrowUp" if at is not None and at > index else "ArrowDown")
+        raise AssertionError(f"no keyboard path to {pile}[{index}]: at {self.focused()}")
+
+    def kb_move(self, src: str, index: int | None, dst: str) -> None:
+        """Pick up the card at ``index`` of ``src`` (a pile's top card when None) with Enter,
+        walk to ``dst`` (``"f"``: the foundation area) and drop it with Enter."""
+        self.kb_goto(src, index)
+        self.key("Enter")
+        self.kb_goto(dst)
+        self.key("Enter")
+
+    def watch_pointer(self) -> None:
+        """Count every trusted pointer, mouse and touch event from now on (keys make none)."""
+        self.page.evaluate(
+            """() => { window.__pointerEvents = 0;
+                 for (const t of ['pointerdown', 'pointerup', 'mousedown', 'mouseup',
+                                  'touchstart', 'touchend', 'wheel'])
+                   window.addEventListener(t, (e) => { if (e.isTrusted) window.__pointerEvents++; },
+                                           true); }""")
+
+    def pointer_events(self) -> int:
+        return self.page.evaluate("() => window.__pointerEvents")

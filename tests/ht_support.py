@@ -11,6 +11,7 @@ import copy as _copy
 import re
 from collections import Counter
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 MASK = (1 << 64) - 1
@@ -139,6 +140,41 @@ def ref_daily(game: str, variant: str, day: date) -> int:
     """APP-12 as documented in codes.py: first SplitMix64 output seeded with
     ``ordinal << 8 | tag``, mod 999 999, + 1."""
     return RefSplitMix64(day.toordinal() << 8 | DAILY_TAG[(game, variant)]).next() % 999_999 + 1
+
+
+_DATA = Path(__file__).resolve().parents[1] / "backend" / "harptowers" / "data"
+
+
+def ref_winnable(game: str, variant: str) -> list[int]:
+    """The shipped winnable list, read as plain text (ascending)."""
+    path = _DATA / "winnable" / f"{game}-{variant}.v1.txt"
+    return sorted(int(x) for x in path.read_text().split())
+
+
+def ref_mapping_blocks(game: str, variant: str) -> list[dict]:
+    """The published daily mapping, read with this file's own parser: one block per comment
+    line naming its list (``deals=`` count, ``sha256=`` short hash), with its dated lines."""
+    path = _DATA / "daily" / f"{game}-{variant}.v1.txt"
+    blocks: list[dict] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        m = re.search(r"deals=(\d+) sha256=([0-9a-f]{16})", line)
+        if line.startswith("#"):
+            if m:
+                blocks.append({"deals": int(m.group(1)), "sha": m.group(2), "lines": []})
+            continue
+        y, mo, d, number = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2}) (\d+)", line).groups()
+        blocks[-1]["lines"].append((date(int(y), int(mo), int(d)), int(number)))
+    return blocks
+
+
+def ref_deal_of_the_day(game: str, variant: str, day: date) -> int:
+    """APP-12 with the published mapping (issue 9): the listed deal for a listed date, else the
+    formula (ref_daily)."""
+    for block in ref_mapping_blocks(game, variant):
+        for d, number in block["lines"]:
+            if d == day:
+                return number
+    return ref_daily(game, variant, day)
 
 
 # ---------------------------------------------------------------------------------------

@@ -29,12 +29,15 @@ from test_won_games import EASY_HARP_CODE, EASY_HARP_MOVES, SEAHAVEN_CODE, SEAHA
 
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "harp-towers.json"
-# APP-06: both on by default; the rest as the brief lists them.
+# APP-06: both on by default; the rest as the brief lists them; "Winnable deals only" (issue 9)
+# on by default for Seahaven Medium and Hard.
+WINNABLE_ONLY = {"easy-harp/N": False, "seahaven-towers/C4": False,
+                 "seahaven-towers/C2": True, "seahaven-towers/C1": True}
 DEFAULT_SETTINGS = {"interactive_rules": True, "double_click": True, "four_colour": False,
                     "large_cards": False, "language": "auto", "game": "easy-harp",
-                    "variant": "N"}
+                    "variant": "N", "winnable_only": WINNABLE_ONLY}
 ZERO = {"played": 0, "won": 0, "best_score": None, "fewest_moves": None, "streak": 0,
-        "best_streak": 0, "seconds": 0.0}
+        "best_streak": 0, "seconds": 0.0, "hints": 0}
 KEYS = ["easy-harp/N", "seahaven-towers/C4", "seahaven-towers/C2", "seahaven-towers/C1"]
 
 
@@ -108,7 +111,8 @@ def test_no_file_gives_defaults_and_no_notice(tmp_path):
 def test_settings_window_stats_and_game_come_back(tmp_path):
     rec = record_of("SH1-C2-AAAAAJ2", ["c1-t5", "undo", "t6-f3"], seconds=12.25, daily=True)
     settings_ = {"interactive_rules": False, "double_click": False, "four_colour": True, "large_cards": True,
-                 "language": "hr", "game": "seahaven-towers", "variant": "C2"}
+                 "language": "hr", "game": "seahaven-towers", "variant": "C2",
+                 "winnable_only": {**WINNABLE_ONLY, "seahaven-towers/C2": False}}
     stats = storage.record_start(storage.default_stats(), rec.key, rec.id)
     window = {"x": -20, "y": 40, "width": 1000, "height": 700, "maximized": False}
     path = storage.save(storage.document(settings_, rec, stats, window), tmp_path)
@@ -134,7 +138,7 @@ def test_saved_file_is_plain_versioned_json(tmp_path):
     assert set(data) == {"schema", "settings", "game", "stats", "window"}
     # the resolved move (w-f → w-f1) is what is stored
     assert data["game"] == {"code": EASY_HARP_CODE, "actions": ["s", "w-f1"], "seconds": 0.0,
-                            "daily": False, "id": rec.id, "score": 10, "moves": 2}
+                            "daily": False, "id": rec.id, "hints": 0, "score": 10, "moves": 2}
 
 
 def test_unknown_extra_keys_are_ignored_without_a_notice(tmp_path):

@@ -3,7 +3,8 @@
 Every instant is written in UTC with the zone's offset worked out by hand from the published
 rules (EU: summer time from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last
 Sunday of October; Kiritimati UTC+14 and Pago Pago UTC−11 all year). Expected deals come
-from ht_support's own SplitMix64 (ref_daily), not from the engine.
+from ht_support's own SplitMix64 and its own reading of the published date → deal mapping
+(ref_deal_of_the_day), not from the engine.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 
 from harptowers.engine.codes import DealCode, deal_of_the_day
 from harptowers.today import deal_of_today, local_date
-from ht_support import ref_daily
+from ht_support import ref_deal_of_the_day
 
 zoneinfo = pytest.importorskip("zoneinfo")
 try:
@@ -57,7 +58,7 @@ def test_local_date_around_midnight_on_dst_change_days(wall, instant, day):
     # the same instant written in any other zone is the same instant
     assert local_date(instant.astimezone(PAGO_PAGO), ZAGREB) == day
     for game, variant in VARIANTS:
-        want = DealCode(game, variant, ref_daily(game, variant, day))
+        want = DealCode(game, variant, ref_deal_of_the_day(game, variant, day))
         assert deal_of_today(game, variant, instant, ZAGREB) == want
 
 
@@ -97,8 +98,8 @@ def test_across_the_date_line_the_same_instant_has_two_dates(instant, kiritimati
     for game, variant in VARIANTS:
         k = deal_of_today(game, variant, instant, KIRITIMATI)
         p = deal_of_today(game, variant, instant, PAGO_PAGO)
-        assert k.number == ref_daily(game, variant, kiritimati)
-        assert p.number == ref_daily(game, variant, pago_pago)
+        assert k.number == ref_deal_of_the_day(game, variant, kiritimati)
+        assert p.number == ref_deal_of_the_day(game, variant, pago_pago)
         assert k != p
 
 

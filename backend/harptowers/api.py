@@ -7,20 +7,27 @@ session live in ``_private`` attributes and only the game methods are public.
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import secrets
 import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import date
 from typing import Any, Callable
 
-from . import __version__, examples, storage
+from . import __version__, examples, hints, storage
 from .engine import DealCode, IllegalMove, InvalidCode, InvalidMove, parse_code, parse_moves
 from .engine.codes import VARIANTS, deal_of_the_day
 from .engine.game import Game
 from .engine.notation import STOCK, STOCK_TAP, Move, PileRef, parse_pile
+from .engine.published import winnable_deals
 from .storage import GameRecord
 
 _PAGE_SETTINGS = {"interactive_rules": bool, "double_click": bool, "four_colour": bool,
-                  "large_cards": bool, "language": str}
+                  "large_cards": bool, "language": str, "winnable_only": dict}
+# A hint waits this long for the solver process beyond the search's own limit (the first
+# hint also starts the process).
+_HINT_GRACE = 8.0
 _KIND = {"s": "stock", "w": "waste", "f": "foundation", "c": "cell", "t": "column"}
 
 
@@ -52,6 +59,12 @@ class Api:
         self._example: dict[str, Any] | None = None  # the sandbox of the Examples page
         self._stash: GameRecord | None = None  # the player's game meanwhile
         self._pending: str | None = None
+        self._hint_pool: ProcessPoolExecutor | None = None  # started by the first hint
+        self._hint_pool_lock = threading.Lock()
+        # the last search's answer: {"id": attempt, "sigs": [position before each move],
+        # "moves": [Move], "verdict"}; serves the next hints while the player follows it
+        self._hint_cache: dict[str, Any] | None = None
+        self._hint_seconds = hints.SECONDS
         saved = loaded.game if loaded else None
         wanted = parse_code(code) if code else None
         if saved is not None and (wanted is None or saved.started):
@@ -137,7 +150,8 @@ class Api:
             self._stats = storage.record_start(self._stats, rec.key, rec.id)
             if g.won:
                 self._stats = storage.record_win(self._stats, rec.key, rec.id, score=g.score,
-                                                 moves=g.moves, seconds=rec.seconds)
+                                                 moves=g.moves, seconds=rec.seconds,
+                                                 hints=rec.hints)
         return {"action": {"move": str(act.move), "points": act.points,
                            "turned": act.turned.text if act.turned else None},
                 "_changed": True}
@@ -182,6 +196,7 @@ class Api:
                 "variant": g.code.variant, "score": g.score, "moves": g.moves, "won": g.won,
                 "passes": g.passes, "can_undo": bool(g.history), "deal_of_day": self._rec.daily,
                 "settings": self._page_settings(), "elapsed_ms": round(self._rec.seconds * 1000),
+                "hints": self._rec.hints,
                 "example": self._example_view(), "pending_code": self._pending,
                 "notice": self._notice, "piles": piles}
 
@@ -211,10 +226,11 @@ class Api:
         return self._call(lambda: self._args(a) and None)
 
     def new_game(self, a: Any = None) -> dict[str, Any]:
-        """Start a deal: ``{"code": text}`` or ``{"game", "variant", "mode": new|daily|same}``.
-        A bad code is an error and the current game is untouched (APP-07)."""
+        """Start a deal: ``{"code": text}`` or ``{"game", "variant", "mode": new|daily|same}``;
+        with ``"winnable": true`` a new deal is drawn from the shipped proven-winnable list
+        (uniformly). A bad code is an error and the current game is untouched (APP-07)."""
         def run() -> dict[str, Any]:
-            args = self._args(a, code=str, game=str, variant=str, mode=str)
+            args = self._args(a, code=str, game=str, variant=str, mode=str, winnable=bool)
             g = self._game
             if "code" in args:
                 code = parse_code(args["code"], g.code.game, g.code.variant)
@@ -229,7 +245,10 @@ class Api:
                     raise BadArgument(f"unknown variant {variant!r} for {game}")
                 mode = args.get("mode", "new")
                 if mode == "new":
-                    code, daily = DealCode(game, variant, secrets.randbelow(999_999) + 1), False
+                    pool = winnable_deals(game, variant) if args.get("winnable") else ()
+                    number = pool[secrets.randbelow(len(pool))] if pool \
+                        else secrets.randbelow(999_999) + 1
+                    code, daily = DealCode(game, variant, number), False
                 elif mode == "daily":
                     code, daily = deal_of_the_day(game, variant, self._today()), True
                 elif mode == "same":
@@ -312,12 +331,127 @@ class Api:
             return {"targets": out}
         return self._call(run)
 
+    def hint(self, a: Any = None) -> dict[str, Any]:
+        """The next move of a win from here (issue 9): ``{"hint": {"from": "t3", "index": 4,
+        "to": "t5" | "f" | "c1"}}`` (the stock tap: ``{"from": "s", "index": null, "to":
+        null}``), or ``{"hint": {"verdict": "unwinnable" | "unknown" | "stale"}}``.
+
+        The search runs in the solver process; the lock is not held meanwhile. ``stale``: the
+        game changed while it ran. A move or an "unwinnable" answer counts as a hint used.
+        Easy Harp hints see only what the player sees (hints.py)."""
+        job: dict[str, Any] = {}
+
+        def prepare() -> dict[str, Any]:
+            self._args(a)
+            g = self._game
+            if g.won:
+                raise IllegalMove(g.undo_rule, reason="won")
+            cached = self._cached_hint()
+            if cached is not None:
+                return self._give(cached)
+            job.update(rec=self._rec, n=len(self._rec.actions), pos=hints.position(g))
+            return {}
+
+        first = self._call(prepare)
+        if not job:
+            return first
+        result = self._search(job["pos"])
+
+        def finish() -> dict[str, Any]:
+            if self._rec is not job["rec"] or len(self._rec.actions) != job["n"]:
+                return {"hint": {"verdict": "stale"}}
+            return self._give(self._learn(result))
+        return self._call(finish)
+
+    def _search(self, pos: dict[str, Any]) -> dict[str, Any]:
+        """Run ``hints.solve_position`` in the solver process (started on first use, one
+        worker, "spawn"); "unknown" when it does not answer in time."""
+        with self._hint_pool_lock:
+            if self._hint_pool is None:
+                self._hint_pool = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=hints.worker_init)
+            pool = self._hint_pool
+        try:
+            future = pool.submit(hints.solve_position, pos, self._hint_seconds)
+            return future.result(timeout=self._hint_seconds + _HINT_GRACE)
+        except FutureTimeout:
+            return {"verdict": hints.UNKNOWN, "solution": None}
+        except Exception:  # noqa: BLE001 - the process died: the next hint starts a new one
+            with self._hint_pool_lock:
+                if self._hint_pool is pool:
+                    self._hint_pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            return {"verdict": hints.UNKNOWN, "solution": None}
+
+    def _close_hints(self) -> None:
+        """Stop the solver process (when the app quits); a later hint starts a new one."""
+        with self._hint_pool_lock:
+            pool, self._hint_pool = self._hint_pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def _cached_hint(self) -> dict[str, Any] | None:
+        """The cached answer when the position is one the last solution passes through."""
+        c = self._hint_cache
+        if c is None or c["id"] != self._rec.id:
+            return None
+        sig = hints.signature(self._game)
+        for k, s in enumerate(c["sigs"]):
+            if s == sig:
+                if c["verdict"] != hints.WINNABLE:
+                    return {"verdict": c["verdict"]}
+                return {"move": c["moves"][k]}
+        return None
+
+    def _learn(self, result: dict[str, Any]) -> dict[str, Any]:
+        """Turn the solver's answer into a hint; cache a Seahaven solution (or verdict)."""
+        g = self._game
+        verdict = result["verdict"]
+        if verdict == hints.GUESS:  # Easy Harp, no sample won: a move by what is visible
+            return {"move": parse_moves(result["solution"])[0], "guess": True}
+        if verdict == hints.WINNABLE:
+            moves = parse_moves(result["solution"] or "")
+            if not moves:  # nothing left to do (cannot happen: the game is not won)
+                return {"verdict": hints.UNKNOWN}
+            if not g.twins:
+                copy = hints.build(hints.position(g))
+                self._hint_cache = {"id": self._rec.id, "verdict": verdict, "moves": moves,
+                                    "sigs": hints.follow(copy, moves)}
+            return {"move": moves[0]}
+        if verdict == hints.UNWINNABLE:
+            self._hint_cache = {"id": self._rec.id, "verdict": verdict, "moves": [],
+                                "sigs": [hints.signature(g)]}
+        return {"verdict": verdict}
+
+    def _give(self, answer: dict[str, Any]) -> dict[str, Any]:
+        """The bridge answer for a hint; a move or "unwinnable" counts as a hint used."""
+        if "move" in answer:
+            out = hints.hint_of(self._game, answer["move"])
+            if answer.get("guess"):
+                out["guess"] = True
+        else:
+            out = {"verdict": answer["verdict"]}
+        if "move" in answer or answer["verdict"] == hints.UNWINNABLE:
+            self._rec.hints += 1
+            return {"hint": out, "_changed": self._example is None}
+        return {"hint": out}
+
     def settings(self, a: Any = None) -> dict[str, Any]:
         """Read (``{}``) or change settings (APP-06); remembered between runs."""
         def run() -> dict[str, Any]:
             args = self._args(a, **_PAGE_SETTINGS)
             if "language" in args and not 0 < len(args["language"]) <= 35:
                 raise BadArgument("language must be a short language tag or 'auto'")
+            if "winnable_only" in args:
+                unknown = set(args["winnable_only"]) - set(storage.STATS_KEYS)
+                if unknown:
+                    raise BadArgument(f"winnable_only: unknown key {sorted(unknown)[0]!r}")
+                try:  # a partial change: the other games keep theirs
+                    args["winnable_only"] = storage.winnable_only_shape(
+                        args["winnable_only"], self._settings["winnable_only"])
+                except ValueError as e:
+                    raise BadArgument(str(e)) from None
             self._settings.update(args)
             return {"settings": self._page_settings(), "_changed": bool(args)}
         return self._call(run)

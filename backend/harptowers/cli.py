@@ -30,6 +30,11 @@ def _app_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``harp-towers``. Returns the exit status."""
+    import multiprocessing
+
+    # A frozen bundle starts the hints' solver process ("spawn") by running itself again:
+    # this turns that run into the worker instead of a second app (no-op otherwise).
+    multiprocessing.freeze_support()
     argv = sys.argv[1:] if argv is None else argv
     try:
         if argv and argv[0] == "replay":

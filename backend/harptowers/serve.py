@@ -20,7 +20,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 # the bridge exposes only these game methods
 METHODS = ("state", "new_game", "play", "tap", "double_tap", "stock", "undo", "targets",
            "settings", "statistics", "dismiss", "examples", "open_example", "example_step",
-           "leave_example", "clock")
+           "leave_example", "clock", "hint")
 
 
 def make_server(api: Api, root: Path, port: int = 0, token: str | None = None

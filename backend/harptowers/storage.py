@@ -61,6 +61,10 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "language": "auto",          # "auto": follow the system locale
     "game": "easy-harp",         # last game played
     "variant": "N",              # and its difficulty
+    # New game window, "Winnable deals only" (issue 9), per "<game>/<variant>": on by default
+    # for Seahaven Medium and Hard (C2, C1), where most deals cannot be won
+    "winnable_only": {"easy-harp/N": False, "seahaven-towers/C4": False,
+                      "seahaven-towers/C2": True, "seahaven-towers/C1": True},
 }
 STATS_KEYS: tuple[str, ...] = tuple(f"{g}/{v}" for g, vs in VARIANTS.items() for v in vs)
 WINDOW_KEYS: dict[str, type] = {"x": int, "y": int, "width": int, "height": int,
@@ -117,8 +121,8 @@ class GameRecord:
     ``actions``: engine notation of each accepted move as applied (``"t3-t1"``, ``"s"``,
     ``"w-f3"``) or ``"undo"``. ``seconds``: active time played (the caller adds to it).
     ``daily``: the deal of the day. ``id``: this attempt (a restart of the same deal is a new
-    attempt with a new id). Use ``play``/``undo`` instead of the Game's own so that the list
-    stays complete.
+    attempt with a new id). ``hints``: hints given in this attempt (issue 9). Use
+    ``play``/``undo`` instead of the Game's own so that the list stays complete.
     """
 
     game: Game
@@ -126,6 +130,7 @@ class GameRecord:
     seconds: float = 0.0
     daily: bool = False
     id: str = field(default_factory=new_game_id)
+    hints: int = 0
 
     @classmethod
     def start(cls, code: DealCode | str, *, daily: bool = False) -> GameRecord:
@@ -156,11 +161,11 @@ class GameRecord:
         return m
 
     def to_json(self) -> dict[str, Any]:
-        """``{"code", "actions", "seconds", "daily", "id", "score", "moves"}``; ``score`` and
-        ``moves`` are a check that the replay reached the same place."""
+        """``{"code", "actions", "seconds", "daily", "id", "hints", "score", "moves"}``;
+        ``score`` and ``moves`` are a check that the replay reached the same place."""
         return {"code": str(self.game.code), "actions": list(self.actions),
                 "seconds": self.seconds, "daily": self.daily, "id": self.id,
-                "score": self.game.score, "moves": self.game.moves}
+                "hints": self.hints, "score": self.game.score, "moves": self.game.moves}
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
@@ -182,7 +187,8 @@ class GameRecord:
         if (game.score, game.moves) != (d["score"], d["moves"]):
             raise ValueError(f"the actions replay to score {game.score} and {game.moves} moves, "
                              f"not the saved {d['score']} and {d['moves']}")
-        return cls(game, list(d["actions"]), float(d["seconds"]), d["daily"], d["id"])
+        return cls(game, list(d["actions"]), float(d["seconds"]), d["daily"], d["id"],
+                   d["hints"])
 
 
 # ---- statistics (pure functions: they return a new dict and never change their input) ------
@@ -194,7 +200,7 @@ def stats_key(code: DealCode) -> str:
 def default_entry() -> dict[str, Any]:
     """The statistics of one game and variant before any play."""
     return {"played": 0, "won": 0, "best_score": None, "fewest_moves": None,
-            "streak": 0, "best_streak": 0, "seconds": 0.0}
+            "streak": 0, "best_streak": 0, "seconds": 0.0, "hints": 0}
 
 
 def default_stats() -> dict[str, Any]:
@@ -222,9 +228,10 @@ def record_start(stats: dict[str, Any], key: str, game_id: str) -> dict[str, Any
 
 
 def record_win(stats: dict[str, Any], key: str, game_id: str, *, score: int, moves: int,
-               seconds: float) -> dict[str, Any]:
-    """Count a win of attempt ``game_id`` (also counting it as played if it was not yet).
-    A second win of the same attempt changes nothing."""
+               seconds: float, hints: int = 0) -> dict[str, Any]:
+    """Count a win of attempt ``game_id`` (also counting it as played if it was not yet);
+    ``hints``: hints the attempt used, added to the entry's ``hints`` (hints used in won
+    games). A second win of the same attempt changes nothing."""
     new = record_start(stats, key, game_id)
     cur = new["current"]
     if cur["won"]:
@@ -237,6 +244,7 @@ def record_win(stats: dict[str, Any], key: str, game_id: str, *, score: int, mov
     e["best_score"] = score if e["best_score"] is None else max(e["best_score"], score)
     e["fewest_moves"] = moves if e["fewest_moves"] is None else min(e["fewest_moves"], moves)
     e["seconds"] += seconds
+    e["hints"] = e.get("hints", 0) + hints
     return new
 
 
@@ -324,6 +332,22 @@ def _settings_shape(v: Any) -> dict[str, Any]:
         raise _Bad(f"settings game/variant {out['game']!r}/{out['variant']!r} is unknown")
     if not 0 < len(out["language"]) <= 35:
         raise _Bad("settings.language is empty or too long")
+    out["winnable_only"] = winnable_only_shape(out["winnable_only"])
+    return out
+
+
+def winnable_only_shape(v: Any, base: dict[str, bool] | None = None) -> dict[str, bool]:
+    """The "winnable_only" setting: ``{"<game>/<variant>": bool}``; keys of no known
+    game/variant are dropped, missing ones come from ``base`` (default: the defaults).
+    Raises ValueError for a value that is not a bool."""
+    if not isinstance(v, dict):
+        raise _Bad("settings.winnable_only is not an object")
+    out = dict(base if base is not None else DEFAULT_SETTINGS["winnable_only"])
+    for k, x in v.items():
+        if k in STATS_KEYS:
+            if not isinstance(x, bool):
+                raise _Bad(f"settings.winnable_only.{k} is {x!r}, not a bool")
+            out[k] = x
     return out
 
 
@@ -344,7 +368,11 @@ def _game_shape(v: Any) -> dict[str, Any]:
             raise _Bad(f"the saved game has no {k!r}")
         if not ok(v[k]):
             raise _Bad(f"the saved game's {k!r} has the wrong type")
-    return {k: v[k] for k in checks}
+    out = {k: v[k] for k in checks}
+    out["hints"] = v.get("hints", 0)  # optional: saves from before issue 9 have none
+    if not _is_count(out["hints"]):
+        raise _Bad("the saved game's 'hints' has the wrong type")
+    return out
 
 
 def _entry_shape(v: Any, key: str) -> dict[str, Any]:

@@ -102,6 +102,7 @@ def run(code: str | None = None) -> int:
     try:
         webview.start(gui="qt", private_mode=True)
     finally:
+        api._close_hints()  # the solver process of the hints (issue 9)
         saver.close()
         primary.close()
     return 0

@@ -121,7 +121,7 @@ export function frontSvg(code) {
   const svg = `<svg class="face front" viewBox="0 0 100 140" aria-hidden="true" focusable="false">
     <rect x="0.75" y="0.75" width="98.5" height="138.5" rx="7" class="paper"/>
     <text x="${wide ? 4 : 7}" y="21.5" class="index${wide ? ' wide' : ''}">${rank}</text>
-    ${use(suit, 78, 6, 15)}
+    <g class="corner-suit">${use(suit, 78, 6, 15)}</g>
     ${body}
   </svg>`;
   faceCache.set(code, svg);

@@ -1,10 +1,16 @@
 // Dialogs (real <dialog> elements: Escape closes them) and the toast that
 // carries refusal reminders and errors.
 
-import { t, data, applyDom, LANGUAGES } from './i18n.js';
+import { t, applyDom, errorText, LANGUAGES, SYSTEM, systemLanguage } from './i18n.js';
+import * as help from './help.js';
+import { say } from './announce.js';
+import { renderKeyList } from './keyhelp.js';
+import { syncWinnable, winnableArg, winnableSetting } from './hint.js';
 
 const $ = (id) => document.getElementById(id);
-let actions = null;   // {newGame(arg) → Promise<answer>, settings(change), state() → view model}
+// {newGame(arg) → Promise<answer>, settings(change), state() → view model,
+//  leaveExample() → Promise (back to the player's game first; the Examples sandbox)}
+let actions = null;
 let toastTimer = null;
 
 export function init(callbacks) {
@@ -34,6 +40,7 @@ export function showToast(text, kind = 'refusal') {
   el.dataset.kind = kind;
   el.hidden = false;
   el.classList.remove('leaving');
+  say(text);   // screen readers hear the toast through the live region (issue 10)
   clearTimeout(toastTimer);
   toastTimer = setTimeout(hideToast, Math.min(9000, 3000 + text.length * 45));
 }
@@ -74,29 +81,54 @@ function syncCells() {
   box.classList.toggle('inactive', !sea);
 }
 
-function showCodeError(text) {
+let codeError = null;   // the error shown under the code field, re-translated on a language change
+
+function showCodeError(error) {
+  codeError = error || null;
   const el = $('dlg-new').querySelector('[data-testid="code-error"]');
-  el.textContent = text || '';
-  el.hidden = !text;
+  el.textContent = error ? errorText(error) : '';
+  el.hidden = !error;
+}
+
+/**
+ * A new game from an example first leaves it: the sandbox never replaces the player's game.
+ * Resolves true when it left one.
+ */
+async function leaveExample() {
+  const state = actions.state();
+  if (!(state && state.example && actions.leaveExample)) return false;
+  await actions.leaveExample();
+  return true;
 }
 
 async function start(arg) {
-  showCodeError('');
+  showCodeError(null);
+  if (await leaveExample() && arg.mode === 'same') {
+    // "Same deal" from an example means the player's own deal, not the example's game.
+    const own = actions.state();
+    if (own) arg = { game: own.game, variant: own.variant, mode: 'same' };
+  }
   if (!(await confirmLeave())) return;
   const answer = await actions.newGame(arg);
   if (answer && answer.ok) $('dlg-new').close('done');
-  else if (answer && answer.error) showCodeError(answer.error.message);
+  else if (answer && answer.error) showCodeError(answer.error);
 }
 
 function initNewGame() {
   const dlg = $('dlg-new');
-  dlg.addEventListener('change', (e) => { if (e.target.name === 'game') syncCells(); });
+  dlg.addEventListener('change', (e) => {
+    if (e.target.name === 'game') syncCells();
+    if (e.target.name === 'game' || e.target.name === 'variant') {
+      syncWinnable(dlg, (actions.state() || {}).settings);
+    }
+    if (e.target.name === 'winnable_only') actions.settings(winnableSetting(dlg));
+  });
   for (const button of dlg.querySelectorAll('[data-mode]')) {
     button.addEventListener('click', () => {
       const game = chosenGame();
       const variant = game === 'easy-harp' ? 'N'
         : dlg.querySelector('input[name="variant"]:checked').value;
-      start({ game, variant, mode: button.dataset.mode });
+      start({ game, variant, mode: button.dataset.mode, ...winnableArg(dlg, button.dataset.mode) });
     });
   }
   const input = $('code-input');
@@ -118,19 +150,21 @@ export function openNewGame(prefillCode = '') {
     if (cells) cells.checked = true;
   }
   $('code-input').value = prefillCode;
-  showCodeError('');
+  showCodeError(null);
   syncCells();
+  syncWinnable(dlg, state && state.settings);
   open(dlg);
   if (prefillCode) $('code-input').focus();
 }
 
 /** A code arrived by paste (Ctrl+V): open that deal, asking first when needed. */
 export async function openCode(text) {
+  await leaveExample();
   if (!(await confirmLeave())) return;
   const answer = await actions.newGame({ code: text });
   if (answer && !answer.ok && answer.error) {
     openNewGame(text);
-    showCodeError(answer.error.message);
+    showCodeError(answer.error);
   }
 }
 
@@ -139,7 +173,13 @@ export async function openCode(text) {
 function initSettings() {
   const dlg = $('dlg-settings');
   const select = dlg.querySelector('select[name="language"]');
-  for (const [code, name] of Object.entries(LANGUAGES)) select.add(new Option(name, code));
+  select.add(new Option('', SYSTEM));   // follow the system locale; its text is set by translate()
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    const option = new Option(name, code);
+    option.lang = code;
+    select.add(option);
+  }
+  nameSystemOption();
   dlg.addEventListener('change', (e) => {
     const { name } = e.target;
     if (!name) return;
@@ -152,30 +192,27 @@ export function openSettings() {
   const dlg = $('dlg-settings');
   const settings = (actions.state() || {}).settings || {};
   for (const box of dlg.querySelectorAll('input[type="checkbox"]')) box.checked = Boolean(settings[box.name]);
-  dlg.querySelector('select[name="language"]').value = settings.language || 'en';
+  dlg.querySelector('select[name="language"]').value =
+    LANGUAGES[settings.language] ? settings.language : SYSTEM;
   open(dlg);
+}
+
+function nameSystemOption() {
+  const option = $('dlg-settings').querySelector(`option[value="${SYSTEM}"]`);
+  if (option) option.textContent = t('settings.language_system', { name: LANGUAGES[systemLanguage()] });
 }
 
 /* ---------- help, about, win ---------- */
 
-export function openHelp() {
-  const box = $('dlg-help').querySelector('.help-text');
-  box.replaceChildren();
-  for (const section of data('help.sections') || []) {
-    const h = document.createElement('h3');
-    h.textContent = section.h;
-    box.append(h);
-    for (const text of section.p || []) {
-      const p = document.createElement('p');
-      p.textContent = text;
-      box.append(p);
-    }
-  }
-  open($('dlg-help'));
+/** The Help window (help.js) on `page`; by default the Rules of the game being played (F1). */
+export function openHelp(page) {
+  const state = actions && actions.state();
+  help.open(page || (state && state.game === 'seahaven-towers' ? 'rules_sh' : 'rules_eh'));
 }
 
 export function openAbout(version) {
   $('dlg-about').querySelector('[data-testid="version"]').textContent = version || '';
+  renderKeyList($('dlg-about').querySelector('.about-keys'), { short: true, heading: 'h3' });
   open($('dlg-about'));
 }
 
@@ -186,6 +223,8 @@ export function openWin({ state, time }) {
   dlg.querySelector('[data-testid="win-score"]').textContent = String(state.score);
   dlg.querySelector('[data-testid="win-moves"]').textContent = String(state.moves);
   dlg.querySelector('[data-testid="win-time"]').textContent = time;
+  const hintsUsed = dlg.querySelector('[data-testid="win-hints"]');
+  if (hintsUsed) hintsUsed.textContent = String(state.hints || 0);
   for (const other of document.querySelectorAll('dialog[open]')) other.close();
   open(dlg);
   dlg.querySelector('[value="new"]').focus();
@@ -194,4 +233,12 @@ export function openWin({ state, time }) {
 /** Re-translate every static text (after a language change). */
 export function translate() {
   applyDom(document);
+  if (actions) nameSystemOption();
+  if (codeError) showCodeError(codeError);
+  const win = $('dlg-win');
+  const state = actions && actions.state();
+  if (win.open && state) {
+    win.querySelector('[data-testid="win-text"]').textContent =
+      t('win.text', { game: t(`game.${state.game}`), code: state.code });
+  }
 }

@@ -1,14 +1,18 @@
 // The header bar: game name, deal code, score, moves and the game clock.
-// The clock is the page's own (the view model carries no time): it starts
-// with the first accepted action of a deal, stops at a win and pauses while
-// the window is hidden.
+// The clock is the page's own: it starts with the first accepted action of a
+// deal, stops at a win and pauses while the window is hidden. Python keeps the
+// last reported time (`clock`, state.elapsed_ms) so that a restored game, and
+// the player's game after an example, carry on from there. It does not run in
+// an example (a sandbox, not counted).
 
 import { t } from './i18n.js';
 
 const q = (sel) => document.querySelector(sel);
 
-const clock = { code: null, elapsed: 0, since: null, wanted: false, shown: '' };
+const REPORT_MS = 15000;   // how often a running clock is reported to Python
+const clock = { game: null, elapsed: 0, since: null, wanted: false, shown: '', reported: 0 };
 let ticker = null;
+let report = null;         // (ms) → Promise: the bridge call `clock`
 
 function now() {
   return performance.now();
@@ -30,7 +34,15 @@ export function clockText() {
   return formatTime(clockMs());
 }
 
+/** Tell Python the clock of the player's game (not an example's). */
+export function flushClock() {
+  if (!report || clock.example || !clock.game) return Promise.resolve();
+  clock.reported = now();
+  return report(Math.round(clockMs()));
+}
+
 function paint() {
+  if (clock.since !== null && report && now() - clock.reported > REPORT_MS) flushClock();
   const text = clockText();
   if (text !== clock.shown) {
     clock.shown = text;
@@ -44,23 +56,31 @@ function run(on) {
   if (!go && clock.since !== null) {
     clock.elapsed += now() - clock.since;
     clock.since = null;
+    flushClock();
   }
   paint();
 }
 
 /** Follow the game: reset on a new deal, run while a started game is unwon. */
 function updateClock(state, fresh) {
-  if (fresh || state.code !== clock.code) {
-    clock.code = state.code;
-    clock.elapsed = 0;
+  const example = state.example ? state.example.name : null;
+  const game = `${example || ''}|${state.code}`;
+  if (fresh || game !== clock.game) {
+    clock.game = game;
+    clock.example = example;
+    clock.elapsed = fresh || example ? 0 : Math.max(0, Number(state.elapsed_ms) || 0);
     clock.since = null;
+    clock.reported = now();
   }
-  clock.wanted = state.moves > 0 && !state.won;
+  clock.wanted = !example && state.moves > 0 && !state.won;
   run(clock.wanted);
 }
 
-export function initHeader(notify) {
+/** notify(text, kind): a toast; reportClock(ms): the bridge call `clock`. */
+export function initHeader(notify, reportClock = null) {
+  report = reportClock;
   document.addEventListener('visibilitychange', () => run(clock.wanted));
+  new ResizeObserver(() => fitHeader()).observe(q('.bar'));
   ticker = ticker || setInterval(paint, 250);
   q('[data-action="copy-code"]').addEventListener('click', async (e) => {
     const code = e.currentTarget.textContent.trim();
@@ -86,6 +106,21 @@ async function copyText(text) {
   return Promise.race([navigator.clipboard.writeText(text).then(() => true, () => false), timeout]);
 }
 
+/**
+ * Make the header fit: when its left part overflows (long words in some languages, a
+ * badge), drop the variant, then the "Deal" label, then tighten the buttons.
+ */
+export function fitHeader() {
+  const bar = q('.bar');
+  const left = q('.bar-left');
+  if (!bar || !left) return;
+  bar.classList.remove('tight-1', 'tight-2', 'tight-3');
+  for (const level of ['tight-1', 'tight-2', 'tight-3']) {
+    if (left.scrollWidth <= left.clientWidth) break;
+    bar.classList.add(level);
+  }
+}
+
 /** Paint the header from the view model. fresh: a new game just started. */
 export function updateHeader(state, fresh = false) {
   q('[data-testid="game-name"]').textContent = t(`game.${state.game}`);
@@ -93,6 +128,7 @@ export function updateHeader(state, fresh = false) {
   const variantEl = q('[data-testid="variant"]');
   variantEl.textContent = variant;
   variantEl.hidden = !variant || variant === `variant.${state.variant}`;
+  q('[data-testid="game-name"]').title = variantEl.hidden ? '' : variant;
   q('[data-testid="daily"]').hidden = !state.deal_of_day;
   q('[data-testid="deal-code"]').textContent = state.code;
   q('[data-testid="score"]').textContent = String(state.score);
@@ -100,4 +136,5 @@ export function updateHeader(state, fresh = false) {
   q('[data-action="undo"]').disabled = !state.can_undo;
   document.title = `${t(`game.${state.game}`)} · Harp & Towers`;
   updateClock(state, fresh);
+  fitHeader();
 }

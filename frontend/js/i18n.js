@@ -7,9 +7,14 @@
 //                     with {n} inside it replaced by the number
 //   {"one": "…", "other": "…"} as a whole message: chosen by params.count.
 // Missing keys fall back to English, then to the key itself.
+// A language may add its own units (units.cards_acc …) for its grammar; the
+// placeholder names ({count}, {card} …) stay those of English
+// (tools/i18n_check.py checks every catalogue).
 
-/** Languages the page can offer; add "ca", "hr", "th" here with their file. */
-export const LANGUAGES = { en: 'English' };
+/** Languages the page can offer, each with its i18n/<code>.json, named in its own language. */
+export const LANGUAGES = { en: 'English', ca: 'Català', hr: 'Hrvatski', th: 'ไทย' };
+/** The "language" setting that means: follow the system locale (storage's default). */
+export const SYSTEM = 'auto';
 
 const SUIT_SYMBOL = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' };
 const PLURAL_KEYS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
@@ -27,15 +32,40 @@ async function fetchStrings(code) {
   return response.json();
 }
 
+const listeners = new Set();
+
+/** Call `fn(code)` after every language change (views that build their own text). */
+export function onChange(fn) {
+  listeners.add(fn);
+}
+
+/** The system's language among LANGUAGES (navigator.languages, then English). */
+export function systemLanguage() {
+  const tags = (navigator.languages && navigator.languages.length)
+    ? navigator.languages : [navigator.language || 'en'];
+  for (const tag of tags) {
+    const base = String(tag).toLowerCase().split(/[-_]/)[0];
+    if (LANGUAGES[base]) return base;
+  }
+  return 'en';
+}
+
+/** The language a "language" setting asks for: a known code, else the system's. */
+export function resolveLanguage(setting) {
+  return setting && LANGUAGES[setting] ? setting : systemLanguage();
+}
+
 /** Load a language (and English as the fallback). Unknown codes load English. */
 export async function loadLanguage(code) {
   if (!Object.keys(english).length) english = await fetchStrings('en');
   const wanted = LANGUAGES[code] ? code : 'en';
   strings = wanted === 'en' ? english : await fetchStrings(wanted).catch(() => english);
+  const changed = (strings === english ? 'en' : wanted) !== current;
   current = strings === english ? 'en' : wanted;
   pluralRules = new Intl.PluralRules(current);
   numberFormat = new Intl.NumberFormat(current);
   document.documentElement.lang = current;
+  if (changed) for (const fn of listeners) fn(current);
   return current;
 }
 
@@ -100,6 +130,33 @@ export function t(key, params = {}) {
 /** Raw structured value (arrays/objects) for texts like the help pages. */
 export function data(key) {
   return raw(key);
+}
+
+/** A number in the player's language (Intl.NumberFormat). */
+export function formatNumber(n) {
+  return numberFormat.format(n);
+}
+
+/** ["a", "b", "c"] → "a, b and c" in the player's language (Intl.ListFormat). */
+export function listText(items) {
+  try {
+    return new Intl.ListFormat(current, { style: 'long', type: 'conjunction' }).format(items);
+  } catch {
+    return items.join(', ');
+  }
+}
+
+/** The player's text for an error answer {code, message, reason?, part?} (APP-07, APP-13). */
+export function errorText(error) {
+  const code = (error && error.code) || 'default';
+  const params = { message: (error && error.message) || code, part: (error && error.part) || '',
+    min: 1, max: 999999 };
+  let node = raw(`error.${code}`);
+  if (node && typeof node === 'object') {
+    node = (error.reason && node[error.reason] !== undefined) ? node[error.reason] : node.default;
+  }
+  if (typeof node !== 'string') node = raw('error.default');
+  return fill(node, params);
 }
 
 /** "7H" → "7♥", "TD" → "10♦" (short form used in sentences). */

@@ -10,28 +10,37 @@ const READABLE = 0.175;     // face-up offset that still shows the whole corner 
 const MAX_SHRINK = 0.8;     // cards may shrink to this share to keep long columns readable
 const MAX_WIDTH = 170;      // cards stop growing on very large windows
 
+// The "Large cards" setting (issue 10): narrower gaps so the cards take more of
+// the width, a bigger corner index (table.css/a11y.css), hence a wider fan.
+const NORMAL = { gap: GAP, fanUp: FAN_UP, readable: READABLE, maxWidth: MAX_WIDTH };
+const LARGE = { gap: 0.07, fanUp: 0.34, readable: 0.25, maxWidth: 260 };
+
+function sizesFor(state) {
+  return state.settings && state.settings.large_cards ? LARGE : NORMAL;
+}
+
 /** Which piles the page draws, in the order given (APP: only the game's own piles). */
 export function drawnPiles(state) {
   const hasWaste = state.piles.some((p) => p.kind === 'waste');
   return state.piles.filter((p) => p.kind !== 'stock' || hasWaste);
 }
 
-function cardWidth(width, height, units, extra) {
-  const byWidth = (width - 24) / (units + (units - 1) * GAP + extra);
+function cardWidth(width, height, units, extra, k = NORMAL) {
+  const byWidth = (width - 24) / (units + (units - 1) * k.gap + extra);
   const byHeight = height / (RATIO * 3.45);
-  return Math.max(24, Math.floor(Math.min(byWidth, byHeight, MAX_WIDTH)));
+  return Math.max(24, Math.floor(Math.min(byWidth, byHeight, k.maxWidth)));
 }
 
 /**
  * Shrink the cards (a little) when the longest column would otherwise have
  * to squeeze its face-up cards below a readable corner index.
  */
-function fitLongest(cw, height, columns) {
+function fitLongest(cw, height, columns, k = NORMAL) {
   let need = 0;
   for (const p of columns) {
     const faces = p.cards.slice(0, -1);
     const nUp = faces.filter((c) => c.up).length;
-    need = Math.max(need, nUp * READABLE + (faces.length - nUp) * MIN_DOWN);
+    need = Math.max(need, nUp * k.readable + (faces.length - nUp) * MIN_DOWN);
   }
   // Height in card widths: top margin, top row, row gap, a card and the fan.
   const perWidth = 0.2 + RATIO + 0.22 + RATIO * (1 + need) + 0.06;
@@ -40,13 +49,13 @@ function fitLongest(cw, height, columns) {
 }
 
 /** Offsets between successive cards of a column, squeezed to fit `avail` px. */
-function fanOffsets(cards, ch, avail) {
+function fanOffsets(cards, ch, avail, k = NORMAL) {
   const n = cards.length;
   if (n < 2) return [];
   const faces = cards.slice(0, -1).map((c) => c.up);
   const nUp = faces.filter(Boolean).length;
   const nDown = faces.length - nUp;
-  let up = FAN_UP * ch;
+  let up = k.fanUp * ch;
   let down = FAN_DOWN * ch;
   if (nUp * up + nDown * down > avail) {
     down = nDown ? Math.max(MIN_DOWN * ch, Math.min(down, (avail - nUp * up) / nDown)) : 0;
@@ -81,13 +90,16 @@ export function computeLayout(state, width, height) {
   const topSlots = (hasStock ? 2 : 0) + foundations.length + cells.length;
   const extra = hasStock ? 0.35 : 0;
   const units = Math.max(columns.length, hasStock ? topSlots : 0, 4);
-  const cw = fitLongest(cardWidth(width, height, units, extra), height, columns);
+  const k = sizesFor(state);
+  const cw = fitLongest(cardWidth(width, height, units, extra, k), height, columns, k);
   const ch = Math.round(cw * RATIO);
-  const gap = cw * GAP;
+  const gap = cw * k.gap;
   const gridW = units * cw + (units - 1) * gap + extra * cw;
   const x0 = Math.round((width - gridW) / 2);
   const topY = Math.round(Math.max(8, 0.2 * cw));
-  const colY = Math.round(topY + ch + Math.max(10, 0.22 * cw));
+  // Room under the stock for its count and passes (.stock-info, about 18 px high).
+  const rowGap = hasStock ? (k === LARGE ? 26 : 22) : 10;
+  const colY = Math.round(topY + ch + Math.max(rowGap, 0.22 * cw));
   const bottom = height - Math.max(6, Math.round(0.06 * cw));
   const step = cw + gap;
 
@@ -114,7 +126,7 @@ export function computeLayout(state, width, height) {
   const cards = new Map();
   columns.forEach((p, i) => {
     const x = Math.round(x0 + i * colStep);
-    const offsets = fanOffsets(p.cards, ch, bottom - colY - ch);
+    const offsets = fanOffsets(p.cards, ch, bottom - colY - ch, k);
     let y = colY;
     p.cards.forEach((c, index) => {
       cards.set(c.id, { x, y: Math.round(y), z: 10 + index, pile: p.id, index, up: c.up, card: c.card });

@@ -8,7 +8,13 @@ import * as render from './render.js';
 import * as anim from './anim.js';
 import * as drag from './drag.js';
 import * as dialogs from './dialogs.js';
-import { initHeader, updateHeader, clockText } from './header.js';
+import { initHeader, updateHeader, clockText, flushClock } from './header.js';
+import * as examples from './examples.js';
+import * as help from './help.js';
+import * as keyboard from './keyboard.js';
+import * as announce from './announce.js';
+import * as focus from './focus.js';
+import * as hints from './hint.js';
 
 const FALLBACK_VERSION = '0.1.0';   // shown until the view model carries a version
 
@@ -27,19 +33,22 @@ function interactive() {
 function showRefusal(answer) {
   if (!answer || answer.ok) return;
   if (answer.error) {
-    const { code, message } = answer.error;
-    const key = i18n.has(`error.${code}`) ? `error.${code}` : 'error.default';
-    dialogs.showToast(i18n.t(key, { message: message || code }), 'error');
+    dialogs.showToast(i18n.errorText(answer.error), 'error');
   } else if (answer.refusal && interactive()) {
     dialogs.showToast(i18n.refusalText(answer.refusal), 'refusal');
+  } else if (answer.refusal) {
+    announce.say(i18n.t('announce.refused'));   // no reminder, but a screen reader hears the card go back
   }
 }
 
 async function applySettings(state) {
   const settings = state.settings || {};
   document.body.classList.toggle('four-colour', Boolean(settings.four_colour));
-  if (settings.language && settings.language !== i18n.language()) {
-    await i18n.loadLanguage(settings.language);
+  document.body.classList.toggle('large-cards', Boolean(settings.large_cards));
+  // The setting names a language, or "auto": then the system locale decides.
+  const wanted = i18n.resolveLanguage(settings.language);
+  if (wanted !== i18n.language()) {
+    await i18n.loadLanguage(wanted);
     dialogs.translate();
   }
 }
@@ -53,6 +62,7 @@ async function show(state, opts = {}) {
   // A drag in progress keeps its cards; its drop or cancel draws the latest view.
   if (!drag.dragging()) render.render(state, opts);
   updateHeader(state, fresh);
+  examples.sync(state);
   if (wasWon === false && state.won) {
     const time = clockText();
     setTimeout(() => anim.celebrate(render.foundationTops()), anim.duration());
@@ -65,26 +75,30 @@ async function show(state, opts = {}) {
  * opts.deal: the answer starts a new deal.
  */
 async function act(method, arg, opts = {}) {
+  const before = view;
   const answer = await call(method, arg);
   if (answer.state) await show(answer.state, { deal: opts.deal && answer.ok });
   if (!opts.quiet) showRefusal(answer);
   else if (answer.error && !answer.state) showRefusal(answer);
+  if (answer.ok) announce.accepted(method, answer, before);   // the live region (issue 10)
   return answer;
 }
 
 function undo() {
+  if (examples.busy()) return undefined;   // the replay owns the table until it is done
   dialogs.hideToast();
   return act('undo');
 }
 
-function newGame(arg) {
+async function newGame(arg) {
   dialogs.hideToast();
+  if (view && view.example) await examples.leave();   // never start a game inside the sandbox
   return act('new_game', arg, { deal: true, quiet: true });
 }
 
 function initInput() {
   const table = document.getElementById('table');
-  drag.init(table, {
+  const handlers = {
     targets: async (pile, index) => {
       const answer = await call('targets', { pile, index });
       return answer.ok && Array.isArray(answer.targets) ? answer.targets : [];
@@ -95,7 +109,9 @@ function initInput() {
     doubleTap: (pile, index) => act('double_tap', { pile, index }, { quiet: true }),
     stock: () => { dialogs.hideToast(); return act('stock'); },
     showRefusal,
-  });
+  };
+  drag.init(table, handlers);
+  keyboard.init(table, handlers);   // the same calls from the keyboard (issue 10)
   table.addEventListener('contextmenu', (e) => e.preventDefault());
   let pending = null;
   new ResizeObserver(() => {
@@ -110,6 +126,7 @@ function initButtons() {
   const handlers = {
     new: () => dialogs.openNewGame(),
     undo,
+    hint: () => hints.request(),
     settings: () => dialogs.openSettings(),
     help: () => dialogs.openHelp(),
     about: () => dialogs.openAbout((view && view.version) || FALLBACK_VERSION),
@@ -153,21 +170,48 @@ function initKeys() {
 
 async function boot() {
   installSprite();
+  focus.init();
   const first = await call('state');
-  await i18n.loadLanguage((first.state && first.state.settings && first.state.settings.language) || 'en');
+  await i18n.loadLanguage(i18n.resolveLanguage(first.state && first.state.settings
+    && first.state.settings.language));
   dialogs.translate();
   dialogs.init({
     newGame,
     settings: (change) => act('settings', change),
     state: () => view,
+    leaveExample: () => examples.leave(),
   });
-  initHeader((text, kind) => dialogs.showToast(text, kind));
+  initHeader((text, kind) => dialogs.showToast(text, kind),
+    (ms) => call('clock', { elapsed_ms: ms }));
+  examples.init({
+    call,
+    show,
+    view: () => view,
+    beforeOpen: flushClock,
+    hideToast: () => dialogs.hideToast(),
+    notify: (text, kind) => dialogs.showToast(text, kind),
+  });
+  help.init({
+    list: async () => {
+      const answer = await call('examples');
+      return answer.ok && Array.isArray(answer.examples) ? answer.examples : null;
+    },
+    start: (name) => examples.start(name),
+  });
+  hints.init({
+    act,
+    view: () => view,
+    toast: (text, kind) => dialogs.showToast(text, kind),
+    busy: () => drag.dragging() || examples.busy(),
+  });
   initButtons();
   initKeys();
   initInput();
   if (first.state) await show(first.state, { animate: false });
   else showRefusal(first);
+  if (first.state) examples.resume(first.state);
   document.body.dataset.ready = '1';
+  performance.mark('harp-ready');
   resolveReady();
 }
 

@@ -5,6 +5,7 @@ import { computeLayout, drawnPiles } from './layout.js';
 import { frontSvg, backSvg, suitMark } from './cards.js';
 import * as anim from './anim.js';
 import { t, cardLabel } from './i18n.js';
+import { pileName } from './announce.js';
 
 const table = document.getElementById('table');
 const cardEls = new Map();   // card id → element
@@ -15,6 +16,10 @@ let layout = null;
 let state = null;
 
 export function currentLayout() { return layout; }
+
+const renderListeners = [];
+/** fn(state) runs after every render (keyboard.js keeps its focus on the right element). */
+export function onRender(fn) { renderListeners.push(fn); }
 export function pileElement(id) { return pileEls.get(id) || null; }
 
 /** The top card element of every foundation, left to right. */
@@ -31,14 +36,9 @@ export function cardElements(pileId, index) {
   return pile.cards.slice(index).map((c) => cardEls.get(c.id)).filter(Boolean);
 }
 
+/** The pile's accessible name: "Column 3, 5 cards, 2 face down" (announce.js). */
 function pileLabel(r, pile) {
-  switch (r.kind) {
-    case 'stock': return t('table.stock_info', { count: pile.cards.length, passes: state.passes || 0 });
-    case 'waste': return t('table.waste');
-    case 'foundation': return t('table.foundation', { n: r.n, suit: t(`cards.suit_name.${r.suit}`) });
-    case 'cell': return t('table.cell', { n: r.n });
-    default: return t('table.column', { n: r.n });
-  }
+  return pileName(pile, r.n, state.passes || 0);
 }
 
 function ensurePile(r) {
@@ -90,6 +90,7 @@ function renderPiles(piles) {
     foundationEl.style.width = `${fa.w}px`;
     foundationEl.style.height = `${fa.h}px`;
     foundationEl.setAttribute('aria-label', t('table.foundations'));
+    foundationEl.setAttribute('role', 'group');
   }
 }
 
@@ -170,7 +171,8 @@ function dealOrigin() {
 
 /**
  * Draw `next`. opts.animate (default true) slides cards to their places;
- * opts.deal deals every card from the stock (a new game).
+ * opts.deal deals every card from the stock (a new game); opts.ms sets the
+ * length of the move animation (the Examples replay).
  */
 export function render(next, opts = {}) {
   const animate = opts.animate !== false;
@@ -225,13 +227,15 @@ export function render(next, opts = {}) {
     }
     steps.push(step);
   });
-  const ms = anim.run(steps, { ms: first || !animate ? 0 : opts.deal ? anim.DEAL_MS : anim.MOVE_MS });
+  const moveMs = opts.ms !== undefined ? opts.ms : anim.MOVE_MS;   // opts.ms: a faster replay
+  const ms = anim.run(steps, { ms: first || !animate ? 0 : opts.deal ? anim.DEAL_MS : moveMs });
   // A face-down element that borrowed a face for its flip gives it back.
   setTimeout(() => {
     for (const el of cardEls.values()) {
       if (el.dataset.face === 'down') el.querySelector('.front')?.remove();
     }
   }, ms + 40);
+  for (const fn of renderListeners) fn(next);
   return ms;
 }
 

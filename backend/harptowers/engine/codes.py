@@ -152,6 +152,14 @@ def daily_number(game: str, variant: str, day: date) -> int:
 def deal_of_the_day(game: str, variant: str, day: date) -> DealCode:
     """The deal of the day for a local calendar date (APP-12, EH-19).
 
-    The date is the player's local date, found by the caller; this step maps it to a deal.
+    The date is the player's local date, found by the caller; this step maps it to a deal:
+    the published, append-only mapping ``data/daily/<game>-<variant>.v1.txt`` when it lists
+    the date (a proven-winnable deal, picked by tools/daily_mapping.py from the formula),
+    else the formula ``daily_number`` itself (docs/deals.md §6).
     """
-    return DealCode(game, variant, daily_number(game, variant, day))
+    from .published import daily_mapping
+
+    number = daily_mapping(game, variant).get(day)
+    if number is None:
+        number = daily_number(game, variant, day)
+    return DealCode(game, variant, number)

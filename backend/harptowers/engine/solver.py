@@ -24,9 +24,9 @@ reductions that keep the search complete are used:
   to an empty column (each gives a position already counted).
 
 Easy Harp (EH-04 … EH-11): a "thoughtful" search (it knows the face-down cards and the
-stock order) on the engine's fast path: greedy best-first over search.py's steps, see
-``_solve_easy_harp``. It uses move pruning that is not proven safe, so it answers only
-"winnable" or "unknown", never "unwinnable".
+stock) on a compact position: a portfolio of greedy best-first searches with different
+heuristic weights, see ``_HarpSearch``. It uses move pruning that is not proven safe, so it
+answers only "winnable" or "unknown", never "unwinnable".
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def solve(game: Game, limit_seconds: float | None = DEFAULT_SECONDS,
     if game.won:
         return Result(WINNABLE, [], 0, 0.0)
     if game.twins:
-        res = _solve_easy_harp(game, limit_seconds, max_nodes)
+        res = _HarpSearch(game, limit_seconds, max_nodes).run(game)
     else:
         res = _SeahavenSearch(game, limit_seconds, max_nodes).run()
     res.seconds = time.perf_counter() - t0
@@ -274,9 +274,9 @@ class _SeahavenSearch:
         """True past the round's node budget, the overall node limit or the deadline."""
         if nodes > budget:
             return True
-        if self.max_nodes is not None and self.nodes + nodes > self.max_nodes:
-            raise _Limit
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if (self.max_nodes is not None and self.nodes + nodes > self.max_nodes) or \
+                (self.deadline is not None and time.perf_counter() > self.deadline):
+            self.nodes += nodes  # counted in the "unknown" result
             raise _Limit
         return False
 
@@ -444,58 +444,354 @@ class _SeahavenSearch:
 # ======================================================================================
 # Easy Harp
 # ======================================================================================
+# Faces are ints ``suit * 16 + rank`` (the two copies of a card are alike); suits S H D C
+# = 0 1 2 3, red = H, D.
+_OPP = ((1, 2), (0, 3), (0, 3), (1, 2))  # the suits of the other colour
+_BYTE = [bytes((i,)) for i in range(256)]
 
-def _solve_easy_harp(g: Game, limit_seconds: float | None, max_nodes: int | None) -> Result:
-    """Greedy best-first over search.py's steps (a move, or stock taps then the waste card),
-    each followed by the safe foundation moves of ``_eh_auto``; positions compared with
-    search.position_key. search.useful_steps leaves out moves not proven useless, so an
-    exhausted search is no proof: the verdict is then "unknown"."""
-    from . import search
 
-    deadline = None if limit_seconds is None else time.perf_counter() + limit_seconds
-    snap0 = _snapshot(g)
-    try:
-        start = [r.move for r in _eh_auto(g)]
-        root = search.position_key(g)
-        parent: dict = {root: (None, start)}
-        heap = [(_eh_score(g), 0, root, _snapshot(g))]
+class _HarpSearch:
+    """Easy Harp on a compact position, knowing every card ("thoughtful"): columns as
+    ``bytes`` of faces with ``down[i]`` face-down cards at the bottom, the stock and waste as
+    one pool of face counts (draw one with unlimited redeals reaches every card of it), and
+    the foundation heights two slots per suit (kept higher first). Internal moves:
+    ``(kind, src, dst, n)`` with kind 0 column → foundation, 1 column → column (``n`` cards:
+    one, or a King-led run into an empty column, EH-05/EH-06), 2 pool → foundation,
+    3 pool → column; ``src`` is a column index or a pool face.
+
+    Move pruning keeps it incomplete (no "unwinnable"): a card leaves a column only when
+    that turns a card, empties the column, or uncovers a card that can go somewhere; a pool
+    card goes to a column only when a column top (or, one step further, another pool card
+    with such a use) can then be built on it; foundation cards never come back (EH-17)."""
+
+    def __init__(self, g: Game, limit_seconds: float | None, max_nodes: int | None) -> None:
+        self.cols: list[bytes] = [bytes(c.face for c in col) for col in g.columns]
+        self.down: list[int] = list(g.down)
+        self.pool: list[int] = [0] * 64
+        for c in g.stock + g.waste:
+            self.pool[c.face] += 1
+        per_suit: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}
+        for s, f in zip(g.found_suits, g.foundations):
+            per_suit[int(s)].append(len(f))
+        self.found = [0] * 8
+        for s, hs in per_suit.items():
+            hs.sort(reverse=True)
+            self.found[2 * s], self.found[2 * s + 1] = hs
+        self.home = sum(self.found)
+        self.deadline = None if limit_seconds is None else time.perf_counter() + limit_seconds
+        self.max_nodes = max_nodes
+        self.nodes = 0
+
+    BUDGET = 10_000
+    # heuristic weights (see score): cards not home, face-down cards, breaks in face-up
+    # runs, empty columns (a bonus), pool cards, depth of each foundation's next card; then
+    # how far a pool card's use may be looked for (moves: 0 or 1 more pool card)
+    WEIGHTS = ((3, 6, 3, 4, 1, 5, 1), (2, 8, 3, 4, 1, 8, 1), (3, 3, 1, 4, 1, 3, 1),
+               (3, 6, 3, 4, 1, 2, 1), (3, 6, 3, 4, 1, 5, 0), (2, 5, 2, 6, 1, 4, 1))
+    H = WEIGHTS[0]
+
+    # ---- position ----------------------------------------------------------------------
+    def key(self) -> bytes:
+        cols = sorted([_BYTE[d] + c for d, c in zip(self.down, self.cols)])
+        return b"\xff".join(cols) + b"\xfe" + bytes(self.pool)
+
+    def can_home(self, c: int) -> bool:
+        s, r = c >> 4, c & 15
+        f = self.found
+        return f[2 * s] == r - 1 or f[2 * s + 1] == r - 1
+
+    def safe(self, c: int) -> bool:
+        """Nothing can ever need ``c`` in a column: an Ace or 2, or all four cards that could
+        lie on it (both copies of both other-colour cards one rank lower) are home."""
+        r = c & 15
+        if r <= 2:
+            return True
+        f = self.found
+        a, b = _OPP[c >> 4]
+        return f[2 * a + 1] >= r - 1 and f[2 * b + 1] >= r - 1
+
+    def _home(self, c: int) -> None:
+        s, r = c >> 4, c & 15
+        f = self.found
+        if f[2 * s] == r - 1:
+            f[2 * s] = r
+        else:
+            f[2 * s + 1] = r
+        self.home += 1
+
+    def _unhome(self, c: int) -> None:
+        s, r = c >> 4, c & 15
+        f = self.found
+        if f[2 * s + 1] == r:
+            f[2 * s + 1] = r - 1
+        else:
+            f[2 * s] = r - 1
+        self.home -= 1
+
+    def apply(self, m: tuple) -> bool:
+        """Play ``m``; returns True when it turned a face-down card."""
+        kind, src, dst, n = m
+        if kind >= 2:
+            self.pool[src] -= 1
+            if kind == 2:
+                self._home(src)
+            else:
+                self.cols[dst] += bytes((src,))
+            return False
+        col = self.cols[src]
+        moving = col[-n:]
+        col = col[:-n]
+        self.cols[src] = col
+        turned = bool(self.down[src]) and self.down[src] == len(col)
+        if turned:
+            self.down[src] -= 1
+        if kind == 0:
+            self._home(moving[0])
+        else:
+            self.cols[dst] += moving
+        return turned
+
+    def undo(self, m: tuple, turned: bool) -> None:
+        kind, src, dst, n = m
+        if kind >= 2:
+            self.pool[src] += 1
+            if kind == 2:
+                self._unhome(src)
+            else:
+                self.cols[dst] = self.cols[dst][:-1]
+            return
+        moving = self.cols[dst][-n:]  # kind 1 (kind 0 is undone in unstep)
+        self.cols[dst] = self.cols[dst][:-n]
+        if turned:
+            self.down[src] += 1
+        self.cols[src] += moving
+
+    def step(self, m: tuple) -> list:
+        """Play ``m`` and the safe foundation moves after it; returns undo records."""
+        recs = [(m, self._apply_rec(m))]
+        recs += self.auto()
+        return recs
+
+    def _apply_rec(self, m: tuple):
+        if m[0] == 0:
+            c = self.cols[m[1]][-1]
+            return (self.apply(m), c)
+        return (self.apply(m), None)
+
+    def unstep(self, recs: list) -> None:
+        for m, (turned, c) in reversed(recs):
+            if m[0] == 0:
+                self._unhome(c)
+                if turned:
+                    self.down[m[1]] += 1
+                self.cols[m[1]] += bytes((c,))
+            else:
+                self.undo(m, turned)
+
+    def auto(self) -> list:
+        """Send home every column top and pool card that is ``safe``; returns records. Only
+        the next card of each foundation slot can go, so only those are looked for."""
+        out = []
+        pool, cols, f = self.pool, self.cols, self.found
+        again = True
+        while again:
+            again = False
+            for slot in range(8):
+                c = (slot >> 1) * 16 + f[slot] + 1
+                if f[slot] == 13 or not self.safe(c):
+                    continue
+                if pool[c]:
+                    m = (2, c, -1, 1)
+                    out.append((m, (self.apply(m), None)))
+                    again = True
+                    break
+                for i, col in enumerate(cols):
+                    if col and col[-1] == c:
+                        m = (0, i, -1, 1)
+                        out.append((m, (self.apply(m), c)))
+                        again = True
+                        break
+                if again:
+                    break
+        return out
+
+    def moves(self) -> list[tuple]:
+        """Candidate moves, best first."""
+        cols, down, pool = self.cols, self.down, self.pool
+        tops: dict[int, list[int]] = {}
+        empty = -1
+        for i, col in enumerate(cols):
+            if col:
+                tops.setdefault(col[-1], []).append(i)
+            elif empty < 0:
+                empty = i
+        scored: list[tuple[int, int, tuple]] = []
+
+        def parents(c: int) -> list[int]:
+            r = c & 15
+            if r == 13:
+                return []
+            a, b = _OPP[c >> 4]
+            return [a * 16 + r + 1, b * 16 + r + 1]
+
+        def children(c: int) -> tuple[int, int]:
+            r = c & 15
+            a, b = _OPP[c >> 4]
+            return a * 16 + r - 1, b * 16 + r - 1
+
+        def has_dest(u: int, skip: tuple[int, int]) -> bool:
+            if self.can_home(u):
+                return True
+            for p in parents(u):
+                for j in tops.get(p, ()):
+                    if j not in skip:
+                        return True
+            return False
+
+        for i, col in enumerate(cols):
+            if not col:
+                continue
+            n, d = len(col), down[i]
+            q = col[-1]
+            if self.can_home(q):
+                scored.append((0, d, (0, i, -1, 1)))
+            rest = n - 1
+            for p in parents(q):
+                for j in tops.get(p, ()):
+                    if rest == 0:
+                        s = 3
+                    elif rest == d:
+                        s = 1
+                    else:
+                        u = col[-2]
+                        if self.can_home(u):
+                            s = 2
+                        elif has_dest(u, (i, j)) or ((u & 15) == 13 and empty >= 0):
+                            s = 4
+                        else:
+                            continue
+                    scored.append((s, d, (1, i, j, 1)))
+            if empty >= 0 and n > 1:
+                k = n - 1
+                while k > d and (col[k - 1] & 15) == (col[k] & 15) + 1 and \
+                        ((col[k - 1] >> 4) in _OPP[col[k] >> 4]):
+                    k -= 1
+                if (col[k] & 15) == 13 and k > 0:
+                    s = 1 if k == d else 4
+                    scored.append((s, d, (1, i, empty, n - k)))
+
+        def needed(c: int, depth: int) -> bool:
+            for ch in children(c):
+                if ch in tops:
+                    return True
+                if depth and pool[ch] and (ch != c) and needed(ch, depth - 1):
+                    return True
+            return False
+
+        for c in [c for c in range(64) if pool[c]]:
+            if self.can_home(c):
+                scored.append((1, 0, (2, c, -1, 1)))
+            dests = [j for p in parents(c) for j in tops.get(p, ())]
+            if (c & 15) == 13 and empty >= 0:
+                dests.append(empty)
+            if dests and needed(c, self.H[6]):
+                for j in dests:
+                    scored.append((5, 0, (3, c, j, 1)))
+        scored.sort(key=lambda t: (t[0], t[1]))
+        return [m for _, _, m in scored]
+
+    # ---- search ------------------------------------------------------------------------
+    def out_of_budget(self, nodes: int, budget: int) -> bool:
+        if nodes > budget:
+            return True
+        if (self.max_nodes is not None and self.nodes + nodes > self.max_nodes) or \
+                (self.deadline is not None and time.perf_counter() > self.deadline):
+            self.nodes += nodes  # counted in the "unknown" result
+            raise _Limit
+        return False
+
+    def run(self, g: Game) -> Result:
+        """Best-first searches with several heuristics (``WEIGHTS``), each under a node
+        budget, the budgets growing ×2 a round: a deal one of them finds easy is found
+        fast, and no single heuristic's blind spot holds the others up."""
+        first = self.auto()
+        if self.home == 104:
+            return Result(WINNABLE, _harp_moves(g, [m for m, _ in first]), 1)
+        start = (list(self.cols), list(self.down), list(self.pool), list(self.found), self.home)
+        budget = self.BUDGET
+        try:
+            while True:
+                for w in self.WEIGHTS:
+                    self.H = w
+                    cols, down, pool, found, home = start
+                    self.cols, self.down, self.pool, self.found, self.home = \
+                        list(cols), list(down), list(pool), list(found), home
+                    sol, nodes = self.run_bfs(budget)
+                    self.nodes += nodes
+                    if sol is not None:
+                        return Result(WINNABLE, _harp_moves(g, [m for m, _ in first] + sol),
+                                      self.nodes, info={"weights": w, "budget": budget})
+                budget *= 2
+        except _Limit:
+            return Result(UNKNOWN, None, self.nodes)
+
+    def score(self) -> int:
+        W = self.H
+        h = W[0] * (104 - self.home) + W[1] * sum(self.down) + W[4] * sum(self.pool)
+        for i, col in enumerate(self.cols):
+            for k in range(self.down[i] + 1, len(col)):
+                a, b = col[k - 1], col[k]
+                if (a & 15) != (b & 15) + 1 or (a >> 4) not in _OPP[b >> 4]:
+                    h += W[2]
+            if not col:
+                h -= W[3]
+        if W[5]:
+            depth = [99] * 64
+            for col in self.cols:
+                n = len(col)
+                for k, c in enumerate(col):
+                    if n - 1 - k < depth[c]:
+                        depth[c] = n - 1 - k
+            f, pool = self.found, self.pool
+            for slot in range(8):
+                if f[slot] < 13:
+                    c = (slot >> 1) * 16 + f[slot] + 1
+                    if not pool[c]:
+                        h += W[5] * depth[c]
+        return h
+
+    def run_bfs(self, budget: int) -> tuple[list[tuple] | None, int]:
+        state = (tuple(self.cols), tuple(self.down), tuple(self.pool), tuple(self.found),
+                 self.home)
+        k0 = self.key()
+        parent: dict[bytes, tuple] = {k0: (None, [])}
+        heap = [(self.score(), 0, k0, state)]
         count = 0
         nodes = 0
         while heap:
-            if (max_nodes is not None and nodes > max_nodes) or \
-                    (deadline is not None and time.perf_counter() > deadline):
-                return Result(UNKNOWN, None, nodes)
-            _, _, k, snap = heapq.heappop(heap)
-            _restore(g, snap)
-            for step in search.useful_steps(g):
+            if self.out_of_budget(nodes, budget):
+                return None, nodes
+            _, _, k, (cols, down, pool, found, home) = heapq.heappop(heap)
+            self.cols, self.down, self.pool, self.found, self.home = \
+                list(cols), list(down), list(pool), list(found), home
+            for m in self.moves():
                 nodes += 1
-                recs = [g._apply(m) for m in step]
-                recs += _eh_auto(g)
-                k2 = search.position_key(g)
+                recs = self.step(m)
+                k2 = self.key()
                 if k2 not in parent:
-                    parent[k2] = (k, [r.move for r in recs])
-                    if g.won:
-                        return Result(WINNABLE, [_generic_f(m) for m in _chain(parent, k2)], nodes)
+                    parent[k2] = (k, [mm for mm, _ in recs])
+                    if self.home == 104:
+                        out = []
+                        while k2 is not None:
+                            k2, ms = parent[k2]
+                            out.append(ms)
+                        return [mm for ms in reversed(out) for mm in ms], nodes
                     count -= 1
-                    heapq.heappush(heap, (_eh_score(g), count, k2, _snapshot(g)))
-                for r in reversed(recs):
-                    g._undo(r)
-        return Result(UNKNOWN, None, nodes, info={"exhausted": True})
-    finally:
-        _restore(g, snap0)
-
-
-def _chain(parent: dict, k) -> list[Move]:
-    parts = []
-    while k is not None:
-        k, moves = parent[k]
-        parts.append(moves)
-    return [m for moves in reversed(parts) for m in moves]
-
-
-def _eh_score(g: Game) -> int:
-    """Heuristic distance to a win: cards not home, face-down cards weigh more."""
-    return 3 * (g.total - g.home) + 2 * sum(g.down) + len(g.stock) + len(g.waste)
+                    heapq.heappush(heap, (self.score(), count, k2,
+                                          (tuple(self.cols), tuple(self.down), tuple(self.pool),
+                                           tuple(self.found), self.home)))
+                self.unstep(recs)
+        return None, nodes
 
 
 def _snapshot(g: Game) -> tuple:
@@ -517,41 +813,45 @@ def _restore(g: Game, s: tuple) -> None:
         dst[:] = src
 
 
+def _harp_moves(g: Game, internal: list[tuple]) -> list[Move]:
+    """The engine moves of an internal move list, played on ``g`` through the checked path
+    (stock taps found from the real stock and waste order); ``g`` is restored after."""
+    snap = _snapshot(g)
+    out: list[Move] = []
+    try:
+        for kind, src, dst, n in internal:
+            if kind >= 2:
+                steps = _taps_to(g, src)
+                for _ in range(steps):
+                    out.append(STOCK_TAP)
+                    g._apply(STOCK_TAP)
+                ref = PileRef("w")
+            else:
+                ref = PileRef("t", src)
+            m = Move(ref, _F if kind in (0, 2) else PileRef("t", dst), n)
+            g._apply(g.check(m))
+            out.append(m)
+        return out
+    finally:
+        _restore(g, snap)
+
+
+def _taps_to(g: Game, face: int) -> int:
+    """Stock taps that bring a card of ``face`` to the top of the waste (fewest)."""
+    s, w = g.stock, g.waste
+    if w and w[-1].face == face:
+        return 0
+    for j in range(len(s) - 1, -1, -1):
+        if s[j].face == face:
+            return len(s) - j
+    for i in range(len(w) - 1):
+        if w[i].face == face:
+            return len(s) + 2 + i
+    raise AssertionError(f"solver: no {face} in the stock or waste")
+
+
 def _generic_f(m: Move) -> Move:
     return Move(m.src, _F, m.count) if m.dst is not None and m.dst.kind == "f" else m
-
-
-def _eh_auto(g: Game) -> list:
-    """Easy Harp: send home every column or waste top card that nothing can need any more:
-    an Ace or a 2, or a card whose four possible guests (both copies of both opposite-colour
-    cards one rank lower) are all on the foundations. Returns the engine's undo records."""
-    recs = []
-    home = [len(f) for f in g.foundations]
-    suits = g.found_suits
-    again = True
-    while again:
-        again = False
-        # lowest foundation height per colour (two suits × two slots)
-        low = {True: 13, False: 13}
-        for s, h in zip(suits, home):
-            if h < low[s.red]:
-                low[s.red] = h
-        tops = [(PileRef("t", i), col[-1]) for i, col in enumerate(g.columns)
-                if col and len(col) > g.down[i]]
-        if g.waste:
-            tops.append((PileRef("w"), g.waste[-1]))
-        for ref, c in tops:
-            if c.rank > 2 and low[not c.red] < c.rank - 1:
-                continue
-            for i, s in enumerate(suits):
-                if s == c.suit and home[i] == c.rank - 1:
-                    recs.append(g._apply(Move(ref, PileRef("f", i))))
-                    home[i] += 1
-                    again = True
-                    break
-            if again:
-                break
-    return recs
 
 
 __all__ = ["solve", "Result", "WINNABLE", "UNWINNABLE", "UNKNOWN"]

@@ -1,0 +1,222 @@
+"""Hints (issue 9): the next move of a win from the current position.
+
+The bridge (``Api.hint``) takes a snapshot of what the player can see (``position``) under
+its lock, hands it to a worker process (``solve_position``, run by a one-worker
+``ProcessPoolExecutor`` with the "spawn" context) and waits without holding the lock.
+
+* Seahaven Towers shows every card: the solver (engine/solver.py) solves the position and
+  the hint is its first move; the whole solution comes back so that the following hints,
+  while the player follows it, need no new search (the Api caches it).
+* Easy Harp hides the face-down column cards and the stock. ``position`` never puts them in
+  the snapshot: a face-down card is ``None`` and the stock is only a count. The worker
+  *determinizes*: it lists the cards the player cannot see (two decks minus every visible
+  card), deals them at random into the hidden places (``SAMPLES`` deals, each from a fixed
+  seed, so the same visible position always gets the same deals), solves each under a node
+  budget and answers the first action that most of the won samples begin with (ties: the
+  earliest sample). The real hidden cards never reach the worker, so no hint can depend on
+  them. No won sample: "unknown" (Easy Harp never answers "unwinnable").
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import os
+import random
+import threading
+import time
+from collections import Counter
+from typing import Any
+
+from .engine import new_game
+from .engine.cards import Card, card, deck
+from .engine.game import Game
+from .engine.notation import STOCK_TAP, Move, parse_moves
+from .engine.solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
+
+SECONDS = 3.0          # time limit of one hint's search
+SAMPLES = 5            # Easy Harp: deals of the unseen cards tried
+SAMPLE_NODES = 4_000   # Easy Harp: solver positions per sample (a node budget: deterministic)
+SEED = "harp-towers-hint"
+GUESS = "guess"        # Easy Harp: no sample won; a move chosen by what is visible
+
+
+def worker_init() -> None:
+    """Initializer of the solver process: it ends when the app's process ends, however that
+    ends (a killed app leaves no solver behind)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="harp-towers-parent-watch", daemon=True).start()
+
+
+def position(g: Game) -> dict[str, Any]:
+    """What the player sees, as plain data: card ids (``7H`` / ``7H.1``), a face-down card
+    as None, the stock as a count only."""
+    cid = g.card_id
+    return {
+        "code": str(g.code),
+        "columns": [[cid(c) if k >= d else None for k, c in enumerate(col)]
+                    for col, d in zip(g.columns, g.down)],
+        "stock": len(g.stock),
+        "waste": [cid(c) for c in g.waste],
+        "foundations": [[cid(c) for c in f] for f in g.foundations],
+        "cells": [[cid(c) for c in cell] for cell in g.cells],
+        "score": g.score,
+        "passes": g.passes,
+    }
+
+
+def _card(text: str) -> Card:
+    t, _, cp = text.partition(".")
+    return card(t, int(cp) if cp else 0)
+
+
+def unseen(pos: dict[str, Any]) -> list[Card]:
+    """The cards the player cannot see, in deck order: the whole deck(s) minus every
+    visible card."""
+    g = new_game(pos["code"])
+    seen = {_card(t) for col in pos["columns"] for t in col if t is not None}
+    seen |= {_card(t) for pile in pos["foundations"] + pos["cells"] for t in pile}
+    seen |= {_card(t) for t in pos["waste"]}
+    return [c for c in deck(2 if g.twins else 1) if c not in seen]
+
+
+def build(pos: dict[str, Any], hidden: list[Card] | None = None) -> Game:
+    """A game in the position ``pos``; its face-down places (columns bottom → top, then the
+    stock bottom → top) take the cards of ``hidden`` in order."""
+    g = new_game(pos["code"])
+    fill = iter(hidden or [])
+    for col, spec in zip(g.columns, pos["columns"]):
+        col[:] = [next(fill) if t is None else _card(t) for t in spec]
+    g.down[:] = [sum(1 for t in spec if t is None) for spec in pos["columns"]]
+    g.stock[:] = [next(fill) for _ in range(pos["stock"])] if g.has_stock else []
+    g.waste[:] = [_card(t) for t in pos["waste"]]
+    for f, spec in zip(g.foundations, pos["foundations"]):
+        f[:] = [_card(t) for t in spec]
+    for cell, spec in zip(g.cells, pos["cells"]):
+        cell[:] = [_card(t) for t in spec]
+    g.home = sum(len(f) for f in g.foundations)
+    g.score, g.passes = pos["score"], pos["passes"]
+    return g
+
+
+def solve_position(pos: dict[str, Any], seconds: float | None = SECONDS,
+                   samples: int = SAMPLES, sample_nodes: int = SAMPLE_NODES) -> dict[str, Any]:
+    """The worker's job. Seahaven: ``{"verdict", "solution": "t2-f c1-t2 …" | None}``.
+    Easy Harp: ``{"verdict": "winnable", "solution": "<first action>", "votes": n,
+    "samples": n}`` or ``{"verdict": "unknown"}``."""
+    if pos["stock"] == 0 and not any(t is None for col in pos["columns"] for t in col) \
+            and not pos["code"].startswith("EH"):
+        res = solve(build(pos), limit_seconds=seconds)
+        return {"verdict": res.verdict, "solution": res.solution_text()}
+    return _easy_harp(pos, seconds, samples, sample_nodes)
+
+
+def _easy_harp(pos: dict[str, Any], seconds: float | None, samples: int,
+               sample_nodes: int) -> dict[str, Any]:
+    hidden = unseen(pos)
+    deadline = None if seconds is None else time.monotonic() + seconds
+    votes: Counter[str] = Counter()
+    first_seen: dict[str, int] = {}
+    tried = 0
+    for k in range(samples):
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        cards = list(hidden)
+        random.Random(f"{SEED}:{k}").shuffle(cards)
+        res = solve(build(pos, cards), limit_seconds=None, max_nodes=sample_nodes)
+        tried += 1
+        if res.verdict == WINNABLE and res.solution:
+            first = str(res.solution[0])
+            votes[first] += 1
+            first_seen.setdefault(first, k)
+    if not votes:
+        move = visible_move(build(pos, hidden)) if tried else None
+        if move is None:
+            return {"verdict": UNKNOWN, "solution": None, "samples": tried}
+        return {"verdict": GUESS, "solution": str(move), "samples": tried}
+    best = min(votes, key=lambda m: (-votes[m], first_seen[m]))
+    return {"verdict": WINNABLE, "solution": best, "votes": votes[best], "samples": tried}
+
+
+def visible_move(g: Game) -> Move | None:
+    """Easy Harp, when no sample was won: the most promising legal move by what the player
+    sees only (column tops, the waste top, how many cards each column hides, the
+    foundations); ``g``'s hidden cards are never looked at. In order: a card to a foundation;
+    a card off a column onto another when that turns a face-down card (the column hiding more
+    first); a King-led pile into an empty column when that turns one; the waste top onto a
+    column; the stock tap. None when there is no move at all."""
+    best: tuple[int, int] | None = None
+    choice = None
+    for m in g.legal_moves():
+        if m.dst is None:
+            rank = (5, 0)
+        elif m.src.kind == "f":
+            continue
+        elif m.dst.kind == "f":
+            rank = (0, 0)
+        elif m.src.kind == "t":
+            rest = len(g.columns[m.src.index]) - m.count
+            if not (rest and rest == g.down[m.src.index]):
+                continue  # turns nothing: not without a search behind it
+            rank = (1 if g.columns[m.dst.index] else 2, -g.down[m.src.index])
+        elif m.src.kind == "w":
+            rank = (3, 0)
+        else:
+            continue
+        if best is None or rank < best:
+            best, choice = rank, m
+    return choice
+
+
+def hint_of(g: Game, m: Move) -> dict[str, Any]:
+    """A move as the page's hint: ``{"from": "t3", "index": 4, "to": "t5" | "f" | "c1"}``;
+    the stock tap is ``{"from": "s", "index": None, "to": None}``."""
+    if m == STOCK_TAP or m.dst is None:
+        return {"from": "s", "index": None, "to": None}
+    pile = g.pile(m.src)
+    return {"from": str(m.src), "index": len(pile) - m.count,
+            "to": "f" if m.dst.kind == "f" else str(m.dst)}
+
+
+def signature(g: Game) -> tuple:
+    """The exact position (which pile holds what), for the Api's solution cache."""
+    return (tuple(tuple(c.face for c in col) for col in g.columns), tuple(g.down),
+            tuple(c.face for c in g.stock), tuple(c.face for c in g.waste),
+            tuple(len(f) for f in g.foundations),
+            tuple(c[0].face if c else 0 for c in g.cells))
+
+
+def follow(g: Game, solution: list[Move]) -> list[tuple]:
+    """The signatures of the positions along ``solution`` from ``g`` (before each move);
+    ``g`` is a throw-away copy and is changed."""
+    sigs = []
+    for m in solution:
+        sigs.append(signature(g))
+        g.play(m)
+    return sigs
+
+
+def parse_solution(text: str | None) -> list[Move]:
+    return parse_moves(text) if text else []
+
+
+__all__ = [
+    "SECONDS",
+    "UNKNOWN",
+    "UNWINNABLE",
+    "WINNABLE",
+    "build",
+    "follow",
+    "hint_of",
+    "position",
+    "signature",
+    "solve_position",
+    "unseen",
+]

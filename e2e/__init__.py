@@ -1,0 +1,1 @@
+"""End-to-end tests (a package, so that module names may repeat those of tests/)."""

@@ -1,0 +1,97 @@
+"""Hints in the real front end (issue 9): the Hint button lights up a move, the player drags it
+with a real pointer, again and again, until the win; the H key and the "no win" toast; the New
+game window's "Winnable deals only" box."""
+
+from __future__ import annotations
+
+import pytest
+from harptowers.api import Api
+from harptowers.engine.published import winnable_deals
+from playwright.sync_api import expect
+
+SH314 = "SH1-C4-AAAAAJ2"     # Seahaven deal 314, 4 cells: winnable (87 moves by the solver)
+BY_POINTER = 5               # the last moves, each hinted and dragged in the page
+
+_HINTED = """() => {
+  const src = [...document.querySelectorAll('.card.hint-source')];
+  const target = document.querySelector('.pile.hint-target, .foundation-area.hint-target');
+  if (!src.length || !target) return null;
+  return {from: src[0].dataset.in, index: Math.min(...src.map((e) => Number(e.dataset.index))),
+          to: target.dataset.pile};
+}"""
+
+
+@pytest.fixture
+def api(request):
+    made = []
+    request.addfinalizer(lambda: [a._close_hints() for a in made])
+
+    def make(code: str) -> Api:
+        made.append(Api(code))
+        return made[-1]
+    return make
+
+
+@pytest.mark.rule("SH-10")
+def test_playing_the_hinted_moves_wins(harness, api):
+    a = api(SH314)
+    # The same hints, taken through the Api, bring the game to its last moves quickly …
+    first = a.hint()["hint"]
+    total = len(a._hint_cache["moves"])
+    assert total > BY_POINTER
+    a.play(first)
+    for _ in range(total - BY_POINTER - 1):
+        assert a.play(a.hint()["hint"])["ok"]
+    t = harness(SH314, api=a)
+    page = t.page
+    moves = a._game.moves
+    # … and the page plays the rest: Hint, then drag what lights up, until the win.
+    for _ in range(BY_POINTER):
+        page.get_by_test_id("btn-hint").click()
+        expect(page.locator(".card.hint-source").first).to_be_visible()
+        hinted = page.evaluate(_HINTED)
+        assert hinted is not None
+        t.drag(hinted["from"], hinted["index"], hinted["to"])
+        moves += 1
+        expect(t.moves).to_have_text(str(moves))
+    expect(page.get_by_test_id("win")).to_be_visible()
+    expect(page.get_by_test_id("win-hints")).to_have_text(str(total))
+    assert a._game.won and a._rec.hints == total
+
+
+def test_the_h_key_says_when_no_win_is_possible(harness, api):
+    # Seahaven deal 37 with 2 cells: both cells filled by the deal and no move at all
+    # (tests/test_solver.py proves it unwinnable)
+    code = "SH1-C2-AAAAABF"
+    t = harness(code, api=api(code))
+    t.page.keyboard.press("h")
+    expect(t.refusal).to_have_text("No win is possible from here.")
+    expect(t.page.locator(".hint")).to_have_count(0)
+
+
+def test_winnable_deals_only_box(harness):
+    t = harness(SH314)
+    page = t.page
+    page.get_by_test_id("btn-new").click()
+    dlg = page.get_by_test_id("dialog-new")
+    box = page.get_by_test_id("winnable-only")
+    expect(box).not_to_be_checked()                  # Seahaven Easy: off by default
+    dlg.locator('input[name="variant"][value="C1"]').check()
+    expect(box).to_be_checked()                      # Hard: on by default
+    page.get_by_test_id("deal-new").click()
+    expect(dlg).to_be_hidden()
+    expect(page.get_by_test_id("variant")).not_to_have_text("")
+    state = page.evaluate("() => window.harpTowers.state")
+    assert state["variant"] == "C1" and state["deal"] in winnable_deals("seahaven-towers", "C1")
+    # unticked for Hard, it stays unticked for Hard (the setting) and Medium keeps its own
+    page.get_by_test_id("btn-new").click()
+    expect(box).to_be_checked()
+    box.uncheck()
+    expect(page.locator("#toast")).to_be_hidden()
+    dlg.locator('input[name="variant"][value="C2"]').check()
+    expect(box).to_be_checked()
+    dlg.locator('input[name="variant"][value="C1"]').check()
+    expect(box).not_to_be_checked()
+    page.keyboard.press("Escape")
+    expect(dlg).to_be_hidden()
+    assert t.api._settings["winnable_only"]["seahaven-towers/C1"] is False

@@ -1,0 +1,173 @@
+// The Help window (APP-10): Rules of each game, FAQ, Examples and the keyboard
+// shortcuts (keyhelp.js), as tabs.
+//
+// The pages are catalogue text (i18n/<lang>.json, help.*), each section
+// {h, body}. A body uses a tiny markup, turned into DOM nodes here (never
+// innerHTML, so no catalogue text can inject markup):
+//   blank line      new paragraph
+//   "- " lines      a bullet list
+//   "|" lines       a table; the first row is the header, "|---|" rows are skipped
+//   **bold**  `code`
+
+import { t, data, onChange } from './i18n.js';
+import { renderKeyList } from './keyhelp.js';
+
+export const PAGES = ['rules_eh', 'rules_sh', 'faq', 'examples', 'keys'];
+const EXAMPLES = ['easy-harp', 'seahaven'];
+
+const dlg = () => document.getElementById('dlg-help');
+let hooks = null;     // {list() → Promise<[{name, code, total}]>, start(name)}
+let page = 'rules_eh';
+let listed = null;    // the examples() answer, once fetched
+
+/** hooks: {list() → Promise<examples or null>, start(name) → starts that example}. */
+export function init(callbacks) {
+  hooks = callbacks;
+  const tabs = dlg().querySelector('[role="tablist"]');
+  tabs.addEventListener('click', (e) => {
+    const tab = e.target.closest('[role="tab"]');
+    if (tab) select(tab.dataset.tab, true);
+  });
+  tabs.addEventListener('keydown', onTabKey);
+  onChange(() => { if (dlg().open) select(page); });
+}
+
+/** Open the window on `which` (a PAGES name); Rules of the game being played by default. */
+export function open(which) {
+  select(PAGES.includes(which) ? which : page);
+  if (!dlg().open) dlg().showModal();
+  tabFor(page).focus();
+}
+
+function tabFor(name) {
+  return dlg().querySelector(`[role="tab"][data-tab="${name}"]`);
+}
+
+function onTabKey(e) {
+  const i = PAGES.indexOf(page);
+  const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: PAGES.length - 1 }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  select(PAGES[(to + PAGES.length) % PAGES.length], true);
+  tabFor(page).focus();
+}
+
+function select(name, focusPanel = false) {
+  page = name;
+  for (const tab of dlg().querySelectorAll('[role="tab"]')) {
+    const on = tab.dataset.tab === name;
+    tab.setAttribute('aria-selected', String(on));
+    tab.tabIndex = on ? 0 : -1;
+  }
+  for (const panel of dlg().querySelectorAll('[role="tabpanel"]')) {
+    const on = panel.dataset.panel === name;
+    panel.hidden = !on;
+    if (on) fill(panel, name);
+  }
+  if (focusPanel) dlg().querySelector('.help-text').scrollTop = 0;
+}
+
+function fill(panel, name) {
+  panel.replaceChildren();
+  if (name === 'keys') {
+    renderKeyList(panel, { heading: 'h3' });
+    return;
+  }
+  if (name !== 'examples') {
+    for (const key of Object.keys(data(`help.${name}`) || {})) {
+      panel.append(el('h3', t(`help.${name}.${key}.h`)));
+      renderBody(t(`help.${name}.${key}.body`), panel);
+    }
+    return;
+  }
+  panel.append(el('h3', t('help.examples.intro.h')));
+  renderBody(t('help.examples.intro.body'), panel);
+  const grid = el('div', null, 'example-list');
+  for (const name of EXAMPLES) grid.append(exampleCard(name));
+  panel.append(grid);
+  if (!listed && hooks) {
+    hooks.list().then((list) => {
+      if (!list) return;
+      listed = list;
+      if (dlg().open && page === 'examples') fill(panel, 'examples');
+    });
+  }
+}
+
+function exampleCard(name) {
+  const card = el('article', null, 'example-card');
+  card.append(el('h4', t(`example.${name}.title`)));
+  card.append(el('p', t(`example.${name}.text`)));
+  const info = listed && listed.find((x) => x.name === name);
+  const meta = el('p', info ? t('example.deal', { code: info.code, total: info.total }) : '\u00a0',
+    'example-meta');
+  card.append(meta);
+  const button = el('button', t('example.start'), 'primary');
+  button.type = 'button';
+  button.dataset.testid = `example-${name}`;
+  button.addEventListener('click', () => {
+    dlg().close('example');
+    if (hooks) hooks.start(name);
+  });
+  card.append(button);
+  return card;
+}
+
+function el(tag, text, cls) {
+  const node = document.createElement(tag);
+  if (text !== null && text !== undefined) node.textContent = text;
+  if (cls) node.className = cls;
+  return node;
+}
+
+/** Append the markup of `text` (see the top of this file) to `parent`. */
+export function renderBody(text, parent) {
+  for (const block of String(text).split(/\n\s*\n/)) {
+    const lines = block.split('\n').map((l) => l.trim()).filter(Boolean);
+    if (!lines.length) continue;
+    if (lines.every((l) => l.startsWith('- '))) {
+      const ul = el('ul');
+      for (const l of lines) ul.append(inline(el('li'), l.slice(2)));
+      parent.append(ul);
+    } else if (lines.every((l) => l.startsWith('|'))) {
+      parent.append(table(lines));
+    } else {
+      parent.append(inline(el('p'), lines.join(' ')));
+    }
+  }
+}
+
+function table(lines) {
+  const rows = lines.map((l) => l.replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim()))
+    .filter((cells) => !cells.every((c) => /^:?-+:?$/.test(c)));
+  const tbl = el('table', null, 'help-table');
+  const head = el('thead');
+  const tr = el('tr');
+  for (const c of rows[0] || []) {
+    const th = inline(el('th'), c);
+    th.scope = 'col';
+    tr.append(th);
+  }
+  head.append(tr);
+  const body = el('tbody');
+  for (const cells of rows.slice(1)) {
+    const row = el('tr');
+    for (const c of cells) row.append(inline(el('td', null, /^[+\-−]?\d/.test(c) ? 'num' : ''), c));
+    body.append(row);
+  }
+  tbl.append(head, body);
+  return tbl;
+}
+
+/** **bold** and `code` inside a line, as text nodes and elements. */
+function inline(node, text) {
+  const re = /\*\*(.+?)\*\*|`([^`]+)`/g;
+  let at = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m.index > at) node.append(text.slice(at, m.index));
+    node.append(m[1] !== undefined ? el('strong', m[1]) : el('code', m[2]));
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) node.append(text.slice(at));
+  return node;
+}

@@ -1,0 +1,134 @@
+// Hints (issue 9). The Hint button and the H key make one bridge call, hint();
+// Python searches for a win from here (docs/bridge.md) and answers the next move
+// or a verdict. A move lights up for a while: its card(s) get the classes
+// `hint hint-source`, the pile they go to `hint hint-target` (the foundation
+// area for "f"; the stock pile for a stock tap). A verdict shows a toast. The
+// page decides nothing: it only shows what came back.
+//
+// Also the New game window's "Winnable deals only" box, remembered per game and
+// variant in the setting winnable_only ({"seahaven-towers/C2": true, …}).
+
+import { t } from './i18n.js';
+
+const SHOW_MS = 2000;
+const TEXT = { unwinnable: 'hint.none', unknown: 'hint.timeout', stale: 'hint.stale' };
+
+// {act(method, arg, opts) → Promise<answer>, view() → view model, toast(text, kind),
+//  busy() → true while the table is not free (a drag, the Examples replay)}
+let deps = null;
+let timer = null;
+let asking = false;
+
+export function init(callbacks) {
+  deps = callbacks;
+  document.addEventListener('keydown', onKey);
+}
+
+function keyIsH(e) {
+  if (e.key && e.key.length === 1 && /[\x21-\x7e]/.test(e.key)) return e.key.toLowerCase() === 'h';
+  return e.code === 'KeyH';   // other scripts: by key position, like keyboard.js
+}
+
+function onKey(e) {
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.repeat || !keyIsH(e)) return;
+  if (document.querySelector('dialog[open]')) return;
+  const target = e.target;
+  if (target && target.closest && target.closest('input, textarea, select, [contenteditable="true"]')) return;
+  e.preventDefault();
+  request();
+}
+
+/** Remove the highlight of the last hint. */
+export function clear() {
+  clearTimeout(timer);
+  timer = null;
+  for (const el of document.querySelectorAll('.hint')) {
+    el.classList.remove('hint', 'hint-source', 'hint-target');
+  }
+}
+
+/** Ask for a hint and show it. Resolves to the bridge answer (or null when not asked). */
+export async function request() {
+  if (!deps || asking) return null;
+  const view = deps.view();
+  if (!view || view.won || view.example || (deps.busy && deps.busy())) return null;
+  clear();
+  asking = true;
+  document.body.dataset.hintBusy = '1';
+  try {
+    const answer = await deps.act('hint');
+    if (answer && answer.ok && answer.hint) show(answer.hint);
+    return answer;
+  } finally {
+    asking = false;
+    delete document.body.dataset.hintBusy;
+  }
+}
+
+function mark(el, role) {
+  if (el) el.classList.add('hint', role);
+}
+
+/** Light up the move of `hint`, or toast its verdict. */
+export function show(hint) {
+  clear();
+  if (!hint.from) {
+    deps.toast(t(TEXT[hint.verdict] || 'hint.timeout'), 'info');
+    return;
+  }
+  if (hint.from === 's') {
+    mark(document.querySelector('.pile[data-pile="s"]'), 'hint-source');
+  } else {
+    for (const card of document.querySelectorAll(`.card[data-in="${hint.from}"]`)) {
+      if (Number(card.dataset.index) >= hint.index) mark(card, 'hint-source');
+    }
+  }
+  if (hint.to === 'f') {
+    mark(document.querySelector('[data-pile="f"]'), 'hint-target');
+  } else if (hint.to) {
+    mark(document.querySelector(`.pile[data-pile="${hint.to}"]`), 'hint-target');
+    const cards = document.querySelectorAll(`.card[data-in="${hint.to}"]`);
+    if (cards.length) mark(cards[cards.length - 1], 'hint-target');
+  }
+  timer = setTimeout(clear, SHOW_MS);
+}
+
+/* ---------- New game window: "Winnable deals only" ---------- */
+
+function chosenKey(dlg) {
+  const game = dlg.querySelector('input[name="game"]:checked').value;
+  const cells = dlg.querySelector('input[name="variant"]:checked');
+  return `${game}/${game === 'easy-harp' ? 'N' : (cells ? cells.value : 'C4')}`;
+}
+
+// what the player set in this window since the page loaded: shown even before the settings
+// answer comes back
+const changed = {};
+
+function box(dlg) {
+  return dlg.querySelector('input[name="winnable_only"]');
+}
+
+/** Set the box from the setting of the game and variant chosen in the window. */
+export function syncWinnable(dlg, settings) {
+  const el = box(dlg);
+  if (!el) return;
+  const key = chosenKey(dlg);
+  const remembered = { ...((settings && settings.winnable_only) || {}), ...changed };
+  el.checked = key in remembered ? Boolean(remembered[key])
+    : key === 'seahaven-towers/C2' || key === 'seahaven-towers/C1';
+}
+
+/** The settings change for the box as it is now: {winnable_only: {key: bool}}. */
+export function winnableSetting(dlg) {
+  const el = box(dlg);
+  const key = chosenKey(dlg);
+  changed[key] = Boolean(el && el.checked);
+  return { winnable_only: { [key]: changed[key] } };
+}
+
+/** Extra new_game argument: {winnable: true} for a new deal with the box ticked. */
+export function winnableArg(dlg, mode) {
+  const el = box(dlg);
+  return mode === 'new' && el && el.checked ? { winnable: true } : {};
+}

@@ -1,0 +1,260 @@
+"""Hints (issue 9): ``Api.hint`` through the solver process, its cache and the hint count; the
+Easy Harp hint that sees only what the player sees; "Winnable deals only" and its setting."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from harptowers import hints, storage
+from harptowers.api import Api
+from harptowers.engine import new_game, parse_move
+from harptowers.engine.codes import format_code
+from harptowers.engine.notation import parse_pile
+from harptowers.engine.published import winnable_deals
+from harptowers.engine.solver import WINNABLE, solve
+from ht_support import build
+
+SH314 = "SH1-C4-AAAAAJ2"       # Seahaven deal 314, 4 cells: winnable (test_solver.py)
+
+
+@pytest.fixture
+def make_api(request):
+    """``make_api(code)``: an Api whose solver process is stopped after the test."""
+    def make(code: str | None = None, **kw) -> Api:
+        api = Api(code, **kw)
+        request.addfinalizer(api._close_hints)
+        return api
+    return make
+
+
+def ok(answer):
+    assert answer["ok"] is True, answer
+    return answer
+
+
+def as_hint(game, move) -> dict:
+    pile = game.pile(move.src)
+    return {"from": str(move.src), "index": len(pile) - move.count,
+            "to": "f" if move.dst.kind == "f" else str(move.dst)}
+
+
+# ---- Seahaven: the solver's first move, then hints all the way to a win -------------------
+
+@pytest.mark.rule("SH-10")
+def test_seahaven_hint_is_the_solvers_first_move(make_api):
+    api = make_api(SH314)
+    for move in ("t6-f", "c1-t5", "t7-t2"):            # a pinned position after three moves
+        frm, to = move.split("-")
+        pile = api._game.pile(parse_pile(frm))
+        ok(api.play({"from": frm, "index": len(pile) - 1, "to": to}))
+    expected = solve(hints.build(hints.position(api._game)), limit_seconds=10)
+    assert expected.verdict == WINNABLE
+    answer = ok(api.hint())
+    assert answer["hint"] == as_hint(api._game, expected.solution[0])
+    assert answer["state"]["hints"] == 1
+
+
+@pytest.mark.rule("SH-10")
+def test_following_the_hints_wins_and_counts_them(make_api):
+    saved = []
+    api = make_api(SH314)
+    api._saver = type("S", (), {"submit": lambda self, doc: saved.append(doc)})()
+    searches = []
+    real = api._search
+    api._search = lambda pos: searches.append(1) or real(pos)
+    given = 0
+    for _ in range(300):
+        answer = ok(api.hint())
+        h = answer["hint"]
+        assert set(h) == {"from", "index", "to"}, h
+        given += 1
+        played = ok(api.play(h))
+        if played["state"]["won"]:
+            break
+    state = played["state"]
+    assert state["won"] and state["hints"] == given
+    assert len(searches) == 1              # the first solution served every later hint
+    entry = api.statistics()["statistics"]["seahaven-towers/C4"]
+    assert (entry["won"], entry["hints"]) == (1, given)
+    assert saved[-1]["game"]["hints"] == given
+    # a won game has nothing to hint (SH-14, like any action on a won game)
+    refusal = api.hint()
+    assert refusal["ok"] is False and refusal["refusal"]["rule"] == "SH-14"
+
+
+def test_an_unwinnable_position_says_so_and_counts(make_api):
+    # C4, three Kings in the cells; every column's two top cards have even ranks: proven dead
+    # (tests/test_solver.py, dead_position)
+    tops = ["2S", "2H", "2D", "2C", "4S", "4H", "4D", "4C", "6S", "6H"]
+    seconds = ["TC", "TD", "TH", "TS", "8C", "8D", "8H", "8S", "6C", "6D"]
+    api = make_api(SH314)
+    api._game = build("sh", tableau=[[s, t] for s, t in zip(seconds, tops)],
+                      cells=["KS", "KH", "KD", None], rest=list(range(10)))
+    answer = ok(api.hint())
+    assert answer["hint"] == {"verdict": "unwinnable"}
+    assert answer["state"]["hints"] == 1
+    assert ok(api.hint())["hint"] == {"verdict": "unwinnable"}   # from the cache
+
+
+def test_the_lock_is_free_while_the_solver_runs_and_a_changed_game_is_stale(make_api):
+    api = make_api(SH314)
+    played = []
+
+    def meanwhile(pos):
+        # another bridge call while the search runs: it must not wait for the hint
+        t = threading.Thread(target=lambda: played.append(api.play(
+            {"from": "t6", "index": 4, "to": "f"})))
+        t.start()
+        t.join(5)
+        assert not t.is_alive(), "the bridge lock was held during the search"
+        return {"verdict": WINNABLE, "solution": "t6-f"}
+
+    api._search = meanwhile
+    answer = ok(api.hint())
+    assert played and played[0]["ok"]
+    assert answer["hint"] == {"verdict": "stale"}
+    assert answer["state"]["hints"] == 0
+
+
+def test_a_search_without_an_answer_in_time_is_unknown(make_api):
+    api = make_api(SH314)
+    api._search = lambda pos: {"verdict": "unknown", "solution": None}
+    answer = ok(api.hint())
+    assert answer["hint"] == {"verdict": "unknown"} and answer["state"]["hints"] == 0
+
+
+# ---- Easy Harp: never from the face-down cards ---------------------------------------------
+
+def _eh_pair():
+    """Two positions alike in everything the player sees, the face-down cards swapped."""
+    f = [13, 13, 13, 13, 12, 12, 10, 10]
+    a = build("eh", tableau=["jc kc QC", "kd KD", "JC", "", "", "", "", "", ""],
+              foundations=f, stock=["QC", "KC"])
+    b = build("eh", tableau=["kd kc QC", "jc KD", "JC", "", "", "", "", "", ""],
+              foundations=f, stock=["KC", "QC"])
+    return a, b
+
+
+@pytest.mark.rule("EH-08")
+def test_easy_harp_hint_does_not_depend_on_hidden_cards(make_api):
+    a, b = _eh_pair()
+    assert a.columns[0][0].text != b.columns[0][0].text        # the hidden cards differ
+    pa, pb = hints.position(a), hints.position(b)
+    assert pa == pb                                            # the worker gets the same data
+    assert all(t is None for t in pa["columns"][0][:2]) and isinstance(pa["stock"], int)
+    ra = hints.solve_position(pa, seconds=None)
+    rb = hints.solve_position(pb, seconds=None)
+    assert ra == rb and ra["verdict"] == WINNABLE
+    # the fallback when no sample is won: a move chosen by what is visible, the same for both
+    assert hints.visible_move(a) == hints.visible_move(b) is not None
+    assert "-f" in str(hints.visible_move(a))          # a foundation move comes first
+    answers = []
+    for g in (a, b):
+        api = make_api("EH1-N-AAAAAAF")
+        api._game = g
+        answers.append(ok(api.hint())["hint"])
+    assert answers[0] == answers[1]
+    assert set(answers[0]) == {"from", "index", "to"}
+
+
+def test_unseen_cards_are_the_deck_minus_what_is_visible():
+    a, _ = _eh_pair()
+    left = sorted(c.text for c in hints.unseen(hints.position(a)))
+    assert left == sorted(["JC", "KC", "KD", "QC", "KC"])     # 3 face down + 2 in the stock
+
+
+# ---- winnable deals only (issue 9) ---------------------------------------------------------
+
+@pytest.mark.parametrize("game, variant", [("seahaven-towers", "C1"), ("seahaven-towers", "C2"),
+                                           ("seahaven-towers", "C4"), ("easy-harp", "N")])
+def test_winnable_only_deals_come_from_the_shipped_list(make_api, game, variant):
+    api = make_api(SH314)
+    listed = set(winnable_deals(game, variant))
+    assert listed
+    for _ in range(12):
+        s = ok(api.new_game({"game": game, "variant": variant, "mode": "new",
+                             "winnable": True}))["state"]
+        assert s["deal"] in listed and (s["game"], s["variant"]) == (game, variant)
+        assert s["deal_of_day"] is False and s["hints"] == 0
+
+
+def test_winnable_lists_are_sorted_and_a_listed_deal_is_won_by_the_solver():
+    for game, variant in [("seahaven-towers", "C1"), ("seahaven-towers", "C2"),
+                          ("seahaven-towers", "C4"), ("easy-harp", "N")]:
+        deals = winnable_deals(game, variant)
+        assert list(deals) == sorted(set(deals)) and 1 <= deals[0] and deals[-1] <= 999_999
+    g = new_game(format_code("seahaven-towers", "C1", winnable_deals("seahaven-towers", "C1")[0]))
+    res = solve(g, limit_seconds=20)
+    assert res.verdict == WINNABLE
+
+
+def test_winnable_only_setting_defaults_and_partial_change(make_api):
+    api = make_api(SH314)
+    s = ok(api.settings({}))["settings"]["winnable_only"]
+    assert s == {"easy-harp/N": False, "seahaven-towers/C4": False,
+                 "seahaven-towers/C2": True, "seahaven-towers/C1": True}
+    s = ok(api.settings({"winnable_only": {"seahaven-towers/C2": False}}))["settings"]
+    assert s["winnable_only"]["seahaven-towers/C2"] is False
+    assert s["winnable_only"]["seahaven-towers/C1"] is True
+    assert storage.DEFAULT_SETTINGS["winnable_only"]["seahaven-towers/C2"] is True
+    bad = api.settings({"winnable_only": {"seahaven-towers/C9": True}})
+    assert bad["ok"] is False and bad["error"]["code"] == "bad-argument"
+    bad = api.settings({"winnable_only": {"seahaven-towers/C1": "yes"}})
+    assert bad["ok"] is False and bad["error"]["code"] == "bad-argument"
+
+
+def test_hints_and_the_setting_survive_a_save(tmp_path):
+    rec = storage.GameRecord.start(SH314)
+    rec.play(parse_move("t6-f"))
+    rec.hints = 3
+    settings = dict(storage.DEFAULT_SETTINGS,
+                    winnable_only={**storage.DEFAULT_SETTINGS["winnable_only"],
+                                   "easy-harp/N": True})
+    storage.save(storage.document(settings, rec), tmp_path)
+    got = storage.load(tmp_path)
+    assert got.notice is None
+    assert got.game.hints == 3
+    assert got.settings["winnable_only"]["easy-harp/N"] is True
+    # a save from before issue 9 (no "hints") still loads
+    doc = storage.document(settings, rec)
+    del doc["game"]["hints"]
+    storage.save(doc, tmp_path)
+    assert storage.load(tmp_path).game.hints == 0
+
+
+# ---- the solver process ends with the app ---------------------------------------------------
+
+_CHILD = """
+import os, signal, sys
+sys.path.insert(0, sys.argv[1])
+from harptowers.api import Api
+api = Api("SH1-C4-AAAAAJ2")
+assert api.hint()["ok"]
+print(*api._hint_pool._processes, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGKILL"), reason="POSIX kill -9")
+def test_a_killed_app_leaves_no_solver_process():
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    backend = str(Path(__file__).resolve().parents[1] / "backend")
+    out = subprocess.run([sys.executable, "-c", _CHILD, backend], capture_output=True,
+                         text=True, timeout=60, check=False)
+    pids = [int(x) for x in out.stdout.split()]
+    assert len(pids) == 1, out
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pids[0], 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.kill(pids[0], 9)
+    pytest.fail("the solver process outlived the killed app")
