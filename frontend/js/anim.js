@@ -56,10 +56,17 @@ export function run(steps, opts = {}) {
     el.style.setProperty('--delay', `${delay}ms`);
     clearTimeout(el._zTimer);
     if (ms && (moved || s.from)) {
+      // A card in flight takes no clicks: a fast second click on the stock must draw
+      // again, not tap the card still flying to the waste (.flying: pointer-events none).
       el.style.zIndex = String(FLIGHT_Z + s.z);
-      el._zTimer = setTimeout(() => { el.style.zIndex = String(s.z); }, ms + delay + 30);
+      el.classList.add('flying');
+      el._zTimer = setTimeout(() => {
+        el.style.zIndex = String(s.z);
+        el.classList.remove('flying');
+      }, ms + delay + 30);
     } else {
       el.style.zIndex = String(s.z);
+      el.classList.remove('flying');
     }
     setTransform(el, s.x, s.y);
     el.classList.toggle('down', s.down);

@@ -23,7 +23,25 @@ let resolveReady;
 window.harpTowers = {
   ready: new Promise((resolve) => { resolveReady = resolve; }),
   get state() { return view ? JSON.parse(JSON.stringify(view)) : null; },
+  /** Python calls this when a second launch handed over a deal code (single instance). */
+  async refresh() {
+    const answer = await call('state');
+    if (answer.state) await show(answer.state);
+    await askPending(answer.state);
+  },
 };
+
+/** A deal code from the command line or a second launch, and a save file that could not be
+ * read: the player is asked / told, then Python forgets them (`dismiss`). */
+async function askPending(state) {
+  if (!state || !(state.pending_code || state.notice)) return;
+  if (state.notice) dialogs.showToast(i18n.t('notice.save_reset'), 'error');
+  if (state.pending_code && await dialogs.confirmLeave()) {
+    await act('new_game', { code: state.pending_code }, { deal: true });
+  } else {
+    await act('dismiss', undefined, { quiet: true });
+  }
+}
 
 function interactive() {
   return !view || !view.settings || view.settings.interactive_rules !== false;
@@ -213,6 +231,7 @@ async function boot() {
   document.body.dataset.ready = '1';
   performance.mark('harp-ready');
   resolveReady();
+  askPending(first.state);
 }
 
 boot();

@@ -1,0 +1,224 @@
+"""Memory of the whole app over a long session: proportional set size (PSS, from
+/proc/<pid>/smaps_rollup) of the Python process and every QtWebEngineProcess below it,
+after 500 actions and its growth from 500 to 5 000 actions (budget: growth < 10 MB).
+
+    .venv/bin/python bench/memory.py [--actions 5000] [--first 500] [--every 500]
+
+The actions are real mouse input (the Xvfb's pointer through XTest; ``--input cdp``:
+Playwright's mouse) on the Easy Harp position of
+positions.harp_single, in a repeating cycle of five: a stock tap, the single-card move
+(drag), Undo (button), a stock tap, Undo (button) — so the stock keeps turning over with
+redeals, the undo history stays at its 100-action cap, and every action autosaves.
+At each checkpoint (after ``--first`` actions, then every ``--every``): the page's garbage is
+collected (CDP HeapProfiler.collectGarbage), then PSS/RSS per process, the renderer's DOM
+counters (CDP Memory.getDOMCounters: nodes including detached ones, listeners), the
+elements in the document, the JS heap, Python's thread count and the save file's size.
+
+First it counts how many bridge calls the real ``harp-towers`` survives (``state()`` in a
+loop): with PySide6 6.12 on Python 3.11 the app aborts after some 1 500-2 000 calls
+("Fatal Python error: bool_dealloc", a reference-count bug in ``runJavaScript``, which
+pywebview uses to answer every call). So that the 5 000 actions can be measured at all,
+the measured app is then started through bench/_launch.py with the None/True/False
+reference counts padded (``--no-guard``: without).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from _common import (App, emit, ensure_display, loadavg, machine, parser, save_position, summary,
+                     table, verdict)
+import _page as P
+import positions
+
+BUDGET_GROWTH_MB = 10.0
+
+
+def checkpoint(app: App, page, cdp, done: int, t0: float) -> dict:
+    page.wait_for_timeout(600)            # animations and the autosave settle
+    cdp.send("HeapProfiler.collectGarbage")
+    page.wait_for_timeout(200)
+    mem = app.memory()
+    dom = cdp.send("Memory.getDOMCounters")
+    heap = cdp.send("Runtime.getHeapUsage")
+    page_counts = page.evaluate("""() => ({ elements: document.getElementsByTagName('*').length,
+      cards: document.querySelectorAll('.card').length, moves: window.harpTowers.state.moves,
+      passes: window.harpTowers.state.passes })""")
+    save = app.data_dir / "harp-towers.json"
+    py = next((p for p in mem["processes"] if p["name"].startswith("python")), {})
+    return {"actions": done, "seconds": round(time.perf_counter() - t0, 1),
+            "pss_kb": mem["pss_kb"], "rss_kb": mem["rss_kb"],
+            "python_pss_kb": py.get("pss_kb"), "python_threads": py.get("threads"),
+            "processes": [{k: p[k] for k in ("name", "pss_kb", "rss_kb", "threads")}
+                          for p in mem["processes"]],
+            "dom_nodes": dom.get("nodes"), "documents": dom.get("documents"),
+            "js_listeners": dom.get("jsEventListeners"),
+            "js_heap_used_kb": round(heap["usedSize"] / 1024), "elements": page_counts["elements"],
+            "cards": page_counts["cards"], "moves": page_counts["moves"],
+            "passes": page_counts["passes"],
+            "save_bytes": save.stat().st_size if save.exists() else None}
+
+
+def calls_until_abort(pw, limit: int = 20_000) -> dict:
+    """The real ``harp-towers`` script, ``pywebview.api.state()`` in a loop from the page
+    until the app dies or ``limit`` calls: how many bridge calls a session survives."""
+    app = App(pw, "EH1-N-AAAAAAF")
+    out: dict = {"limit": limit}
+    try:
+        app.start()
+        page = app.attach()
+        n = 0
+        try:
+            while n < limit:
+                page.evaluate("async () => { for (let i = 0; i < 100; i++) await window.pywebview.api.state(); }")
+                n += 100
+        except Exception as e:
+            out["error"] = f"{type(e).__name__}"
+        out["calls_survived"] = n
+        time.sleep(0.5)
+        out["exit_status"] = app.proc.poll()
+        out["fatal"] = next((ln for ln in app.log_text().splitlines() if ln.startswith("Fatal")), None)
+    finally:
+        app.stop(quiet=True)
+    return out
+
+
+def main(argv=None) -> dict:
+    p = parser(__doc__.splitlines()[0])
+    p.add_argument("--actions", type=int, default=5000)
+    p.add_argument("--first", type=int, default=500)
+    p.add_argument("--every", type=int, default=500)
+    p.add_argument("--input", choices=("xtest", "cdp"), default="xtest",
+                   help="xtest: the X pointer of the (private) Xvfb (default); cdp: Playwright's mouse")
+    p.add_argument("--no-guard", action="store_true",
+                   help="run the real script without the refcount padding (see bench/_launch.py): "
+                        "on Python < 3.12 the app then aborts after ~1 500-2 000 bridge calls")
+    p.add_argument("--no-crash-check", action="store_true",
+                   help="skip counting the bridge calls an unpadded app survives")
+    p.add_argument("--data-dir", help="the app's data folder (kept, with app.log); default: a "
+                                      "temporary one")
+    p.add_argument("--gap", type=float, default=0.25,
+                   help="seconds to wait before a drag (the previous undo's animation ends)")
+    args = p.parse_args(argv)
+    ensure_display()
+    from playwright.sync_api import sync_playwright
+
+    pos = positions.harp_single()
+    result = {"bench": "memory", "machine": machine(),
+              "settings": {"actions": args.actions, "first": args.first, "every": args.every},
+              "position": pos}
+    with sync_playwright() as pw:
+        if not args.no_crash_check:
+            result["crash_check"] = calls_until_abort(pw)
+            print(f"   unpadded app: {result['crash_check']}", file=sys.stderr, flush=True)
+        app = App(pw, data_dir=args.data_dir, refcount_guard=not args.no_guard)
+        result["refcount_guard"] = app.refcount_guard
+        save_position(app.data_dir, pos["code"], pos["moves"])
+        try:
+            app.start()
+            page = app.attach()
+            cdp = app.cdp()
+            cdp.send("HeapProfiler.enable")
+            P.install(page)
+            P.settle(page, 3)
+            mouse = P.mouse_for(page, args.input)
+            pause = 0.008 if mouse.name == "xtest" else 0.0
+            result["settings"]["input"] = mouse.name
+            lay = P.layout(page)
+            start = P.grab_point(lay, pos["src"], pos["index"])
+            end = P.drop_point(lay, pos["dst"])
+            s = lay["piles"]["s"]
+            stock_pt = (s["x"] + s["w"] / 2, s["y"] + s["h"] / 2)
+            ub = page.get_by_test_id("btn-undo").bounding_box()
+            undo_pt = (ub["x"] + ub["width"] / 2, ub["y"] + ub["height"] / 2)
+            t0 = time.perf_counter()
+            points = [checkpoint(app, page, cdp, 0, t0)]
+            marks = [args.first] + list(range(args.first + args.every, args.actions + 1, args.every))
+            done = 0
+            last_undo = 0.0
+
+            def act(kind: str) -> dict | None:
+                nonlocal last_undo
+                P.arm(page, kind)
+                if kind == "move":
+                    wait = args.gap - (time.perf_counter() - last_undo)
+                    if wait > 0:
+                        time.sleep(wait)
+                    P.drag(mouse, start, end, steps=4, pause=pause)
+                elif kind == "stock":
+                    P.click(mouse, stock_pt, pause)
+                else:
+                    P.click(mouse, undo_pt, pause)
+                    last_undo = time.perf_counter()
+                # the answer is drawn before the next action (keeps the hit-testing honest)
+                return P.wait(page, 5000)
+
+            cycle = ["stock", "move", "undo", "stock", "undo"]
+            window: list[float] = []
+            timeouts = 0
+            result["checkpoints"] = points
+            while done < args.actions:
+                try:
+                    rec = act(cycle[done % len(cycle)])
+                except Exception as e:   # the app or its page died: keep what was measured
+                    result["error"] = f"after {done} actions: {type(e).__name__}: {e}"[:500]
+                    result["app_exit_status"] = app.proc.poll()
+                    result["app_log_tail"] = app.log_text().splitlines()[-200:]
+                    result["console_tail"] = app.console[-20:]
+                    break
+                done += 1
+                if not rec or rec.get("timeout") or rec.get("dom") is None:
+                    timeouts += 1
+                else:
+                    window.append(rec["dom"] - rec["ts"])
+                if done in marks:
+                    points.append(checkpoint(app, page, cdp, done, t0))
+                    points[-1]["latency_ms_since_last"] = summary(window)
+                    print(f"   {done} actions: PSS {points[-1]['pss_kb'] / 1024:.1f} MB, "
+                          f"p50 {points[-1]['latency_ms_since_last'].get('p50')} ms", file=sys.stderr,
+                          flush=True)
+                    window = []
+            result["actions_without_render"] = timeouts
+            # every stock tap and move counts one move, undos none: all accepted?
+            counted = sum(1 for i in range(done) if cycle[i % len(cycle)] != "undo")
+            result["moves_check"] = {"expected": points[0]["moves"] + counted,
+                                     "seen": points[-1]["moves"]}
+            result["checkpoints"] = points
+            result["console_errors"] = [c for c in app.console if c.startswith("error")]
+        finally:
+            app.stop()
+    at_first = next((c for c in points if c["actions"] == args.first), points[-1])
+    last = points[-1]
+    growth_mb = (last["pss_kb"] - at_first["pss_kb"]) / 1024
+    result["pss_after_first_mb"] = round(at_first["pss_kb"] / 1024, 1)
+    result["pss_growth_mb"] = round(growth_mb, 2)
+    result["budget"] = {"growth_mb": [round(growth_mb, 2), BUDGET_GROWTH_MB,
+                                      verdict(growth_mb, BUDGET_GROWTH_MB - 1e-9)]}
+    result["loadavg_after"] = loadavg()
+    rows = [[c["actions"], c["seconds"], (c.get("latency_ms_since_last") or {}).get("p50", ""),
+             round(c["pss_kb"] / 1024, 1),
+             round((c["python_pss_kb"] or 0) / 1024, 1), round(c["rss_kb"] / 1024, 1),
+             c["elements"], c["dom_nodes"], c["js_listeners"], c["js_heap_used_kb"],
+             c["python_threads"], c["save_bytes"], c["passes"]] for c in points]
+    if "error" in result:
+        print(f"!! memory: {result['error']}", file=sys.stderr)
+    text = table(f"Memory over {args.actions} actions (PSS of python + every QtWebEngineProcess); "
+                 f"growth {args.first} → {last['actions']}: {growth_mb:+.2f} MB "
+                 f"(budget < {BUDGET_GROWTH_MB} MB: {result['budget']['growth_mb'][2]})",
+                 ["actions", "s", "p50 ms", "PSS MB", "python PSS MB", "RSS MB", "elements", "DOM nodes",
+                  "listeners", "JS heap kB", "py threads", "save bytes", "redeals"], rows)
+    cc = result.get("crash_check")
+    if cc:
+        text += (f"\n  without the refcount padding the app survived {cc.get('calls_survived')} "
+                 f"bridge calls (limit {cc['limit']}), exit status {cc.get('exit_status')}: "
+                 f"{cc.get('fatal') or 'no fatal error'}")
+    if result.get("refcount_guard"):
+        text += ("\n  (this run padded None/True/False refcounts, see bench/_launch.py, "
+                 f"+{3 * 300_000 * 8 / 1e6:.0f} MB constant)")
+    emit(result, text, args)
+    return result
+
+
+if __name__ == "__main__":
+    main()

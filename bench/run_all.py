@@ -1,0 +1,134 @@
+"""Run every benchmark, write bench/latest.json, print the budgets in one table and (with
+``--readme``) put that table into bench/README.md.
+
+    .venv/bin/python bench/run_all.py [--only engine,startup] [--quick] [--readme]
+
+Each bench runs as its own process (``bench/<name>.py --json … --quiet``), one after the
+other, so no two apps compete for the two cores. ``--quick``: fewer repetitions (a smoke
+run, not figures to publish).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from _common import BENCH, ensure_display, loadavg, machine, table
+
+ORDER = ["engine", "startup", "actions", "drag", "memory"]
+QUICK = {"engine": ["--seconds", "0.3", "--repeats", "2"], "startup": ["--runs", "2"],
+         "actions": ["--count", "20", "--bridge", "100"], "drag": ["--runs", "1"],
+         "memory": ["--actions", "300", "--first", "100", "--every", "100"]}
+START, END = "<!-- figures:start -->", "<!-- figures:end -->"
+
+
+def budget_rows(res: dict) -> list[list]:
+    rows = []
+    e = res.get("engine")
+    if e:
+        g = e["games"]
+        sh = g["seahaven-towers"]["fast_apply_undo_per_s"]["best"]
+        rows.append(["engine", "Seahaven _apply+_undo per s", f"{sh:,}", "aim ≥ 50,000",
+                     "met" if sh >= 50_000 else "MISSED"])
+        eh = g["easy-harp"]["fast_apply_undo_per_s"]["best"]
+        rows.append(["engine", "Easy Harp _apply+_undo per s", f"{eh:,}", "–", ""])
+        for game, label in (("seahaven-towers", "Seahaven"), ("easy-harp", "Easy Harp")):
+            rows.append(["engine", f"{label} play+undo (checked) per s",
+                         f"{g[game]['checked_play_undo_per_s']['best']:,}", "–", ""])
+            rows.append(["engine", f"{label} legal_moves() per s",
+                         f"{g[game]['legal_moves_calls_per_s']['best']:,}", "–", ""])
+    s = res.get("startup")
+    if s:
+        c = s["cold_start_s"]
+        rows.append(["startup", "cold start, median (range) s",
+                     f"{c['median']:.2f} ({c['min']:.2f}–{c['max']:.2f})", "≤ 1.0 (aim 0.6)",
+                     c["verdict"] + ("" if c["aim_met"] else ", aim missed")])
+    a = res.get("actions")
+    if a:
+        for kind, k in a["kinds"].items():
+            d = k["up_to_dom"]
+            b = a["budgets"][kind]
+            rows.append(["actions", f"{kind}: pointer-up → DOM p50 / p99 ms",
+                         f"{d.get('p50')} / {d.get('p99')}", "≤ 8 / ≤ 16",
+                         f"{b['p50_ms'][2]} / {b['p99_ms'][2]}"])
+            rows.append(["actions", f"{kind}: shown in the next frame %", f"{k['next_frame_share']}",
+                         "≥ 95", b["next_frame_pct"][2]])
+        br = a["bridge"]["ms"]
+        rows.append(["actions", f"bridge state() {a['bridge']['cards']} cards p50 ms", f"{br['p50']}",
+                     "≤ 2", a["budgets"]["bridge_state"]["p50_ms"][2]])
+    d = res.get("drag")
+    if d:
+        iv = d["intervals_ms"]
+        rows.append(["drag", "frame interval p95 / p99 ms", f"{iv['p95']} / {iv['p99']}",
+                     "≤ 17 / ≤ 33", f"{d['budgets']['p95_ms'][2]} / {d['budgets']['p99_ms'][2]}"])
+        rows.append(["drag", "idle frame interval p95 ms (baseline)", f"{d['idle']['p95']}", "–", ""])
+    m = res.get("memory")
+    if m:
+        first = m["settings"]["first"]
+        rows.append(["memory", f"PSS after {first} actions MB", f"{m['pss_after_first_mb']}", "–", ""])
+        rows.append(["memory", f"PSS growth {first} → {m['checkpoints'][-1]['actions']} MB",
+                     f"{m['pss_growth_mb']:+.2f}", "< 10",
+                     "incomplete: " + m["error"][:40] if m.get("error") else m["budget"]["growth_mb"][2]])
+    return rows
+
+
+def main(argv=None) -> dict:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--only", help="comma-separated subset of " + ",".join(ORDER))
+    p.add_argument("--quick", action="store_true")
+    p.add_argument("--readme", action="store_true", help="update the figures in bench/README.md")
+    p.add_argument("--out", default=str(BENCH / "latest.json"))
+    args = p.parse_args(argv)
+    names = args.only.split(",") if args.only else ORDER
+    ensure_display()   # one display for all (started here when $DISPLAY is unset)
+    out = {"machine": machine(), "quick": args.quick, "results": {}, "seconds": {}, "loadavg": {}}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            path = Path(tmp) / f"{name}.json"
+            cmd = [sys.executable, str(BENCH / f"{name}.py"), "--json", str(path), "--quiet",
+                   *(QUICK[name] if args.quick else [])]
+            print(f"== {name}: {' '.join(cmd[1:])}", flush=True)
+            out["loadavg"][name] = {"before": loadavg()}
+            t0 = time.perf_counter()
+            rc = subprocess.run(cmd).returncode
+            out["seconds"][name] = round(time.perf_counter() - t0, 1)
+            out["loadavg"][name]["after"] = loadavg()
+            if rc == 0 and path.exists():
+                out["results"][name] = json.loads(path.read_text())
+            else:
+                out["results"][name] = None
+                print(f"!! {name} failed (exit {rc})", flush=True)
+    res = {k: v for k, v in out["results"].items() if v}
+    rows = budget_rows(res)
+    out["budgets"] = [dict(zip(["bench", "what", "value", "budget", "verdict"], r)) for r in rows]
+    mach = out["machine"]
+    title = (f"Budgets — {mach['date']}, {mach['nproc']} × {mach['cpu']}"
+             + (" (quick run)" if args.quick else ""))
+    text = table(title, ["bench", "what", "value", "budget", "verdict"], rows)
+    print("\n" + text)
+    Path(args.out).write_text(json.dumps(out, indent=1) + "\n")
+    print(f"\nwrote {args.out}")
+    if args.readme:
+        readme = BENCH / "README.md"
+        body = readme.read_text()
+        if START in body and END in body:
+            loads = ", ".join(f"{k} {v['before'][0] if v['before'] else '?'}"
+                              for k, v in out["loadavg"].items())
+            block = (f"{START}\n```\n{text}\n```\n"
+                     f"Machine: `nproc` = {mach['nproc']}, CPU `{mach['cpu']}`, {mach['os']}, "
+                     f"Python {mach['versions'].get('python')}, pywebview "
+                     f"{mach['versions'].get('pywebview')}, PySide6 {mach['versions'].get('PySide6')}. "
+                     f"1-min load average when each bench started: {loads}.\n{END}")
+            body = body[:body.index(START)] + block + body[body.index(END) + len(END):]
+            readme.write_text(body)
+            print(f"updated {readme}")
+    return out
+
+
+if __name__ == "__main__":
+    main()
