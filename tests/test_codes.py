@@ -217,3 +217,16 @@ def test_deal_of_the_day_streams_are_independent():
     # and consecutive dates give different deals
     for s in seqs.values():
         assert len(set(s)) == len(s)
+
+
+@pytest.mark.rule("APP-07")
+@pytest.mark.parametrize("text", [
+    "EH1\u2014N\u2014AAAAAAF",                 # em dashes, as chat apps write them
+    "EH1\u2013N\u2013AAAAAAF",                 # en dashes
+    "\uff25\uff28\uff11-\uff2e-\uff21\uff21\uff21\uff21\uff21\uff21\uff26",  # full-width
+])
+def test_unicode_dashes_and_full_width_characters_read_the_same(text):
+    from harptowers.engine.codes import parse_code as read
+
+    code = read(text)
+    assert (code.game, code.variant, code.number) == ("easy-harp", "N", 5)

@@ -17,6 +17,12 @@ def _replay_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0 … 65535)")
+    return int(text)
+
+
 def _app_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="harp-towers", description="Easy Harp and Seahaven Towers.",
                                 epilog="Subcommands: harp-towers replay CODE \"MOVES\" [--json]; "
@@ -24,7 +30,7 @@ def _app_parser() -> argparse.ArgumentParser:
     p.add_argument("code", nargs="?", help="open this deal (a deal code)")
     p.add_argument("--serve", action="store_true",
                    help="serve the table to a browser on 127.0.0.1 instead of opening a window")
-    p.add_argument("--port", type=int, default=0, help="port for --serve (default: any free)")
+    p.add_argument("--port", type=_port, default=0, help="port for --serve (default: any free)")
     return p
 
 

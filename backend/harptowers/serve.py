@@ -96,7 +96,13 @@ def serve(code: str | None = None, port: int = 0) -> int:
     if session is None:
         return 1
     api, saver, primary = session
-    server, token = make_server(api, frontend_dir(), port)
+    try:
+        server, token = make_server(api, frontend_dir(), port)
+    except OSError as e:
+        print(f"harp-towers: cannot serve on 127.0.0.1:{port}: {e.strerror or e}", file=sys.stderr)
+        saver.close()
+        primary.close()
+        return 2
     host, real_port = server.server_address[:2]
     print(f"Harp & Towers: open http://{host}:{real_port}/?token={token}", flush=True)
     try:

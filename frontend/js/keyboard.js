@@ -368,6 +368,7 @@ const ACTION = new Set(['Enter', ' ', 'f', '.', 'd', 's', 'Escape']);
 function onKey(e) {
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
   if (document.querySelector('dialog[open]')) return;
+  if (document.body.classList.contains('example-replaying')) return;   // the replay owns the table
   const target = e.target;
   if (target && target.closest && target.closest('input, textarea, select, [contenteditable="true"]')) return;
   const key = keyName(e);

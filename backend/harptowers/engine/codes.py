@@ -8,6 +8,7 @@ RFC 4648 base-32 alphabet, most significant first.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import date
 
@@ -21,6 +22,7 @@ GAMES = {"EH": "easy-harp", "SH": "seahaven-towers"}
 TAGS = {v: k for k, v in GAMES.items()}
 VARIANTS = {"easy-harp": ("N",), "seahaven-towers": ("C4", "C2", "C1")}
 
+_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63"})
 _SEP = r"[\s\-]*"
 _CODE = re.compile(
     rf"(?<![A-Z0-9])([ES]){_SEP}H{_SEP}(1){_SEP}(N|C{_SEP}[0-9]){_SEP}((?:[A-Z0-9]{_SEP}){{6}}[A-Z0-9])(?![A-Z0-9])"
@@ -96,7 +98,8 @@ def parse_code(text: str, game: str | None = None, variant: str | None = None) -
     """
     if not isinstance(text, str):
         raise InvalidCode(f"a deal code must be text, not {type(text).__name__}")
-    upper = text.upper()
+    # full-width letters and digits as plain ones; any dash (chat apps turn - into – or —)
+    upper = unicodedata.normalize("NFKC", text).translate(_DASHES).upper()
     m = _CODE.search(upper)
     if m:
         tag, _version, var, num = (re.sub(r"[\s\-]", "", g) for g in m.groups())
@@ -105,7 +108,7 @@ def parse_code(text: str, game: str | None = None, variant: str | None = None) -
             allowed = ", ".join(VARIANTS[g])
             raise InvalidCode(f"variant {var!r} is not one of {allowed} for {g}", "bad-variant", var)
         return DealCode(g, var, _decode_number(num))
-    bare = re.fullmatch(r"\s*#?\s*(\d[\d\s]*)\s*", text)
+    bare = re.fullmatch(r"\s*#?\s*(\d[\d\s]*)\s*", upper)
     if bare:
         digits = re.sub(r"\s", "", bare.group(1))
         if game is None:
