@@ -15,6 +15,7 @@ import * as keyboard from './keyboard.js';
 import * as announce from './announce.js';
 import * as focus from './focus.js';
 import * as hints from './hint.js';
+import * as stats from './stats.js';
 
 const FALLBACK_VERSION = '0.1.0';   // shown until the view model carries a version
 
@@ -223,6 +224,7 @@ async function boot() {
     busy: () => drag.dragging() || examples.busy(),
   });
   initButtons();
+  stats.init();
   initKeys();
   initInput();
   if (first.state) await show(first.state, { animate: false });
