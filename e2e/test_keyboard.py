@@ -11,31 +11,18 @@ CSS size of 200 % zoom.
 from __future__ import annotations
 
 import importlib.util
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from harptowers.api import Api
 from playwright.sync_api import expect
 
+from test_flow import replay, table_for  # noqa: F401  (table_for is a fixture)
+
 EH = "EH1-N-AAAAAAF"
 SH = "SH1-C4-AAAAAJ2"
 ROOT = Path(__file__).resolve().parents[1]
 
-
-def replay(code: str, moves: str) -> dict:
-    out = subprocess.run([sys.executable, "-m", "harptowers", "replay", code, moves, "--json"],
-                         capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
-
-
-@pytest.fixture(params=["harness", "app"])
-def table_for(request):
-    """``table_for(code)``: the table on that deal, in the harness or the real window."""
-    make = request.getfixturevalue(request.param)
-    return lambda code: make(code)
 
 
 def on_table(t) -> None:
