@@ -269,8 +269,13 @@ def tree_memory(pid: int) -> dict[str, Any]:
             threads = 0
         procs.append({"pid": p, "name": proc_name(p), "pss_kb": m.get("Pss", 0),
                       "rss_kb": m.get("Rss", 0), "private_dirty_kb": m.get("Private_Dirty", 0),
-                      "threads": threads})
+                      "uss_kb": m.get("Private_Clean", 0) + m.get("Private_Dirty", 0),
+                      "anon_kb": m.get("Anonymous", 0), "threads": threads})
+    # PSS shares every shared page among all its users: other processes mapping the same Qt
+    # libraries (another harp-towers, a test run) lower ours. USS (private pages) and
+    # Anonymous do not move with them: they are the leak-relevant figures.
     return {"pss_kb": sum(p["pss_kb"] for p in procs), "rss_kb": sum(p["rss_kb"] for p in procs),
+            "uss_kb": sum(p["uss_kb"] for p in procs), "anon_kb": sum(p["anon_kb"] for p in procs),
             "processes": procs}
 
 

@@ -82,6 +82,29 @@ def _after_qt(mod) -> None:
     # this patch, so the wrapper is what Qt calls.
 
 
+if os.environ.get("HARP_BENCH_TRACEMALLOC"):
+    # bench/memory.py --tracemalloc: SIGUSR1 writes the largest allocation sites (by line)
+    # to tracemalloc.json in the data folder. Python runs the handler on the main thread
+    # (pywebview's 500 ms Qt timer gives it the chance).
+    import signal
+    import tracemalloc
+
+    tracemalloc.start(1)
+
+    def _dump(signum, frame):
+        folder = os.environ.get("HARP_TOWERS_DATA_DIR", ".")
+        snap = tracemalloc.take_snapshot().filter_traces(
+            [tracemalloc.Filter(False, tracemalloc.__file__)])
+        top = [{"where": str(s.traceback), "kb": round(s.size / 1024, 1), "count": s.count}
+               for s in snap.statistics("lineno")[:25]]
+        tmp = os.path.join(folder, "tracemalloc.json.tmp")
+        with open(tmp, "w") as f:
+            json.dump({"total_kb": round(sum(s.size for s in snap.traces) / 1024, 1),
+                       "top": top}, f)
+        os.replace(tmp, os.path.join(folder, "tracemalloc.json"))
+
+    signal.signal(signal.SIGUSR1, _dump)
+
 _HOOKS = {"webview": ("webview_import", _after_webview),
           "PySide6": ("pyside6_import", lambda mod: mark("pyside6_imported")),
           "PySide6.QtWebEngineCore": ("webengine_import", lambda mod: mark("webengine_imported")),

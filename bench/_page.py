@@ -23,7 +23,9 @@ PROBE = r"""
 async () => {
   if (window.__bench) return true;
   const render = await import(new URL('js/render.js', document.baseURI).href);
-  const B = window.__bench = { log: [], cur: null, renders: 0, expect: null, waiters: [] };
+  // Only the current record is kept (a log of every record would itself grow the heap
+  // that bench/memory.py watches).
+  const B = window.__bench = { cur: null, renders: 0, expect: null, waiters: [] };
   const finish = (a) => {
     if (a.dom === null || a.frame === null || a.finished) return;
     a.finished = true;
@@ -36,7 +38,6 @@ async () => {
                 frame: null, inFrame: null, ok: null, calls: [], renders: 0, finished: false };
     B.armed = null;
     B.cur = a;
-    B.log.push(a);
     requestAnimationFrame(() => {
       a.frame = performance.now();
       a.inFrame = a.render !== null;
@@ -124,6 +125,22 @@ def arm(page, label: str, expect_js: str | None = None) -> None:
 
 def wait(page, timeout_ms: int = 3000) -> dict[str, Any] | None:
     return page.evaluate(f"() => window.__bench.wait({timeout_ms})")
+
+
+def still(page, pile: str, index: int, timeout_ms: int = 2000) -> bool:
+    """Wait until the card at pile/index has no running animation (CSS transition), so a
+    press lands on it and not on whatever its flight uncovered. False on timeout."""
+    return page.evaluate("""([pile, index, ms]) => new Promise((ok) => {
+      const t0 = performance.now();
+      const check = () => {
+        const el = document.querySelector(`.card[data-in="${pile}"][data-index="${index}"]`);
+        const busy = !el || el.getAnimations({ subtree: true }).length > 0;
+        if (!busy) ok(true);
+        else if (performance.now() - t0 > ms) ok(false);
+        else requestAnimationFrame(check);
+      };
+      check();
+    })""", [pile, index, timeout_ms])
 
 
 def settle(page, frames: int = 2) -> None:

@@ -24,6 +24,9 @@ reference counts padded (``--no-guard``: without).
 
 from __future__ import annotations
 
+import json
+import os
+import signal
 import sys
 import time
 
@@ -31,6 +34,7 @@ from _common import (App, emit, ensure_display, loadavg, machine, parser, save_p
                      table, verdict)
 import _page as P
 import positions
+from actions import card_at
 
 BUDGET_GROWTH_MB = 10.0
 
@@ -38,7 +42,12 @@ BUDGET_GROWTH_MB = 10.0
 def checkpoint(app: App, page, cdp, done: int, t0: float) -> dict:
     page.wait_for_timeout(600)            # animations and the autosave settle
     cdp.send("HeapProfiler.collectGarbage")
-    page.wait_for_timeout(200)
+    # caches out too (as the OS would ask under memory pressure): what stays is held
+    cdp.send("Memory.simulatePressureNotification", {"level": "critical"})
+    page.wait_for_timeout(300)
+    top = None
+    if app.launcher and os.environ.get("HARP_BENCH_TRACEMALLOC"):
+        top = tracemalloc_top(app)
     mem = app.memory()
     dom = cdp.send("Memory.getDOMCounters")
     heap = cdp.send("Runtime.getHeapUsage")
@@ -48,16 +57,36 @@ def checkpoint(app: App, page, cdp, done: int, t0: float) -> dict:
     save = app.data_dir / "harp-towers.json"
     py = next((p for p in mem["processes"] if p["name"].startswith("python")), {})
     return {"actions": done, "seconds": round(time.perf_counter() - t0, 1),
-            "pss_kb": mem["pss_kb"], "rss_kb": mem["rss_kb"],
+            "pss_kb": mem["pss_kb"], "rss_kb": mem["rss_kb"], "uss_kb": mem["uss_kb"],
+            "anon_kb": mem["anon_kb"],
+            "python_uss_kb": py.get("uss_kb"),
             "python_pss_kb": py.get("pss_kb"), "python_threads": py.get("threads"),
-            "processes": [{k: p[k] for k in ("name", "pss_kb", "rss_kb", "threads")}
+            "processes": [{k: p[k] for k in ("name", "pss_kb", "rss_kb", "uss_kb", "anon_kb", "threads")}
                           for p in mem["processes"]],
             "dom_nodes": dom.get("nodes"), "documents": dom.get("documents"),
             "js_listeners": dom.get("jsEventListeners"),
             "js_heap_used_kb": round(heap["usedSize"] / 1024), "elements": page_counts["elements"],
             "cards": page_counts["cards"], "moves": page_counts["moves"],
             "passes": page_counts["passes"],
-            "save_bytes": save.stat().st_size if save.exists() else None}
+            "save_bytes": save.stat().st_size if save.exists() else None,
+            **({"python_top_allocations": top} if top else {})}
+
+
+def tracemalloc_top(app: App, timeout: float = 30.0) -> list | None:
+    """Ask the app (started through bench/_launch.py with HARP_BENCH_TRACEMALLOC=1) for its
+    largest Python allocations by line (SIGUSR1 → a JSON file)."""
+    out = app.data_dir / "tracemalloc.json"
+    out.unlink(missing_ok=True)
+    os.kill(app.proc.pid, signal.SIGUSR1)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if out.exists():
+            try:
+                return json.loads(out.read_text())
+            except ValueError:
+                pass
+        time.sleep(0.1)
+    return None
 
 
 def calls_until_abort(pw, limit: int = 20_000) -> dict:
@@ -96,6 +125,9 @@ def main(argv=None) -> dict:
                         "on Python < 3.12 the app then aborts after ~1 500-2 000 bridge calls")
     p.add_argument("--no-crash-check", action="store_true",
                    help="skip counting the bridge calls an unpadded app survives")
+    p.add_argument("--tracemalloc", action="store_true",
+                   help="trace Python allocations in the app (slower) and list the largest "
+                        "allocation sites at each checkpoint")
     p.add_argument("--data-dir", help="the app's data folder (kept, with app.log); default: a "
                                       "temporary one")
     p.add_argument("--gap", type=float, default=0.25,
@@ -112,7 +144,10 @@ def main(argv=None) -> dict:
         if not args.no_crash_check:
             result["crash_check"] = calls_until_abort(pw)
             print(f"   unpadded app: {result['crash_check']}", file=sys.stderr, flush=True)
-        app = App(pw, data_dir=args.data_dir, refcount_guard=not args.no_guard)
+        if args.tracemalloc:
+            os.environ["HARP_BENCH_TRACEMALLOC"] = "1"
+        app = App(pw, data_dir=args.data_dir, refcount_guard=not args.no_guard,
+                  launcher=args.tracemalloc)
         result["refcount_guard"] = app.refcount_guard
         save_position(app.data_dir, pos["code"], pos["moves"])
         try:
@@ -138,13 +173,19 @@ def main(argv=None) -> dict:
             done = 0
             last_undo = 0.0
 
+            move_expect = card_at(pos["src"], pos["index"], pos["dst"],
+                                  len(lay["cards"][pos["dst"]]))
+
             def act(kind: str) -> dict | None:
                 nonlocal last_undo
-                P.arm(page, kind)
+                if kind != "move":
+                    P.arm(page, kind)
                 if kind == "move":
                     wait = args.gap - (time.perf_counter() - last_undo)
                     if wait > 0:
                         time.sleep(wait)
+                    P.still(page, pos["src"], pos["index"])
+                    P.arm(page, kind, move_expect)
                     P.drag(mouse, start, end, steps=4, pause=pause)
                 elif kind == "stock":
                     P.click(mouse, stock_pt, pause)
@@ -156,7 +197,7 @@ def main(argv=None) -> dict:
 
             cycle = ["stock", "move", "undo", "stock", "undo"]
             window: list[float] = []
-            timeouts = 0
+            timeouts = failed_moves = 0
             result["checkpoints"] = points
             while done < args.actions:
                 try:
@@ -171,6 +212,8 @@ def main(argv=None) -> dict:
                 if not rec or rec.get("timeout") or rec.get("dom") is None:
                     timeouts += 1
                 else:
+                    if rec.get("label") == "move" and not rec.get("ok"):
+                        failed_moves += 1
                     window.append(rec["dom"] - rec["ts"])
                 if done in marks:
                     points.append(checkpoint(app, page, cdp, done, t0))
@@ -180,6 +223,7 @@ def main(argv=None) -> dict:
                           flush=True)
                     window = []
             result["actions_without_render"] = timeouts
+            result["moves_not_landed"] = failed_moves
             # every stock tap and move counts one move, undos none: all accepted?
             counted = sum(1 for i in range(done) if cycle[i % len(cycle)] != "undo")
             result["moves_check"] = {"expected": points[0]["moves"] + counted,
@@ -193,12 +237,15 @@ def main(argv=None) -> dict:
     growth_mb = (last["pss_kb"] - at_first["pss_kb"]) / 1024
     result["pss_after_first_mb"] = round(at_first["pss_kb"] / 1024, 1)
     result["pss_growth_mb"] = round(growth_mb, 2)
+    result["uss_growth_mb"] = round((last["uss_kb"] - at_first["uss_kb"]) / 1024, 2)
+    result["python_uss_growth_mb"] = round((last["python_uss_kb"] - at_first["python_uss_kb"]) / 1024, 2)
+    result["webengine_uss_growth_mb"] = round(result["uss_growth_mb"] - result["python_uss_growth_mb"], 2)
     result["budget"] = {"growth_mb": [round(growth_mb, 2), BUDGET_GROWTH_MB,
                                       verdict(growth_mb, BUDGET_GROWTH_MB - 1e-9)]}
     result["loadavg_after"] = loadavg()
     rows = [[c["actions"], c["seconds"], (c.get("latency_ms_since_last") or {}).get("p50", ""),
-             round(c["pss_kb"] / 1024, 1),
-             round((c["python_pss_kb"] or 0) / 1024, 1), round(c["rss_kb"] / 1024, 1),
+             round(c["pss_kb"] / 1024, 1), round(c["uss_kb"] / 1024, 1),
+             round((c["python_uss_kb"] or 0) / 1024, 1),
              c["elements"], c["dom_nodes"], c["js_listeners"], c["js_heap_used_kb"],
              c["python_threads"], c["save_bytes"], c["passes"]] for c in points]
     if "error" in result:
@@ -206,8 +253,19 @@ def main(argv=None) -> dict:
     text = table(f"Memory over {args.actions} actions (PSS of python + every QtWebEngineProcess); "
                  f"growth {args.first} → {last['actions']}: {growth_mb:+.2f} MB "
                  f"(budget < {BUDGET_GROWTH_MB} MB: {result['budget']['growth_mb'][2]})",
-                 ["actions", "s", "p50 ms", "PSS MB", "python PSS MB", "RSS MB", "elements", "DOM nodes",
+                 ["actions", "s", "p50 ms", "PSS MB", "USS MB", "python USS MB", "elements", "DOM nodes",
                   "listeners", "JS heap kB", "py threads", "save bytes", "redeals"], rows)
+    text += (f"\n  USS (private pages, not shared with other processes) growth: "
+             f"{result['uss_growth_mb']:+.2f} MB (Python {result['python_uss_growth_mb']:+.2f}, "
+             f"QtWebEngine processes {result['webengine_uss_growth_mb']:+.2f})")
+    a, b = at_first.get("python_top_allocations"), last.get("python_top_allocations")
+    if a and b:
+        before = {t["where"]: t["kb"] for t in a["top"]}
+        grew = sorted(((t["kb"] - before.get(t["where"], 0), t["where"]) for t in b["top"]), reverse=True)
+        result["python_traced_growth_kb"] = round(b["total_kb"] - a["total_kb"], 1)
+        text += (f"\n  Python allocations traced (tracemalloc): {a['total_kb']:.0f} kB → "
+                 f"{b['total_kb']:.0f} kB; grew most: "
+                 + "; ".join(f"{w} {d:+.0f} kB" for d, w in grew[:5]))
     cc = result.get("crash_check")
     if cc:
         text += (f"\n  without the refcount padding the app survived {cc.get('calls_survived')} "

@@ -74,6 +74,14 @@ def budget_rows(res: dict) -> list[list]:
         rows.append(["memory", f"PSS growth {first} → {m['checkpoints'][-1]['actions']} MB",
                      f"{m['pss_growth_mb']:+.2f}", "< 10",
                      "incomplete: " + m["error"][:40] if m.get("error") else m["budget"]["growth_mb"][2]])
+        if "uss_growth_mb" in m:
+            rows.append(["memory", "USS (private) growth MB: Python / QtWebEngine",
+                         f"{m['python_uss_growth_mb']:+.2f} / {m['webengine_uss_growth_mb']:+.2f}", "–", ""])
+        cc = m.get("crash_check")
+        if cc:
+            rows.append(["memory", "bridge calls until the app aborts (no padding)",
+                         f"{cc.get('calls_survived')}" + (" (aborted)" if cc.get("exit_status") else ""),
+                         "–", "CRASH" if cc.get("exit_status") else "ok"])
     return rows
 
 
