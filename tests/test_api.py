@@ -487,3 +487,40 @@ def test_face_down_ids_do_not_reveal_cards_across_deals():
     s2 = ok(api.new_game({"code": "EH1-N-AAAAAAG"}))["state"]
     hidden_now = {c["id"] for p in s2["piles"] for c in p["cards"] if not c["up"]}
     assert hidden_kc not in hidden_now
+
+
+# ---- the lock: check and apply are one step --------------------------------------------------
+
+def _race_play_and_undo(api: Api) -> None:
+    go = threading.Barrier(50)
+
+    def worker():
+        go.wait()
+        for _ in range(4):
+            api.play({"from": "t3", "index": 2, "to": "t1"})
+            api.undo()
+
+    threads = [threading.Thread(target=worker) for _ in range(50)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def test_concurrent_play_and_undo_leave_a_consistent_game():
+    """50 threads each play 9C onto TH (+5 for the KC it turns up) and undo, 4 times. With the
+    lock every undo takes back exactly one accepted play, so the deal ends as it started: score
+    0, t1 = TH, t3 = 4h kc 9C. Without the lock (tried once: replace ``_lock`` with
+    contextlib.nullcontext()) two threads pass the check for the same move, and rounds end
+    with a score of 10 on the starting position."""
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for _ in range(30):
+            api = Api("EH1-N-AAAAAAF")
+            _race_play_and_undo(api)
+            pos = api._game.replay_json()
+            assert (pos["tableau"][0], pos["tableau"][2], pos["score"]) == \
+                (["TH"], ["4h", "kc", "9C"], 0)
+    finally:
+        sys.setswitchinterval(old)
