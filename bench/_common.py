@@ -300,6 +300,20 @@ def harp_exe() -> Path:
     return exe
 
 
+def pyside_drops_refs() -> bool:
+    """True for PySide6 6.12.x on Python < 3.12: its runJavaScript/QWebChannel path drops a
+    reference to None/True per call and the app aborts after ~1 500-2 000 bridge calls
+    (pyproject pins 6.11.3 for that reason; bench/memory.py checks it every run)."""
+    if sys.version_info >= (3, 12):
+        return False
+    try:
+        from importlib.metadata import version
+
+        return version("PySide6").startswith("6.12")
+    except Exception:
+        return False
+
+
 REFCOUNT_PAD = 300_000   # extra references to each of None/True/False: some 300 000 bridge calls
 
 
@@ -321,8 +335,8 @@ class App:
             data_dir = Path(self._tmp.name)
         self.data_dir = Path(data_dir)
         # refcount_guard: start through bench/_launch.py with the None/True/False padding
-        # (see there) on Python < 3.12, so a long run is not cut short by the PySide6 bug
-        self.refcount_guard = refcount_guard and sys.version_info < (3, 12)
+        # (see there) when this PySide6 is known to abort after ~1 500-2 000 bridge calls
+        self.refcount_guard = refcount_guard and pyside_drops_refs()
         self.launcher = launcher or self.refcount_guard
         self.marks_file = self.data_dir / "bench-marks.jsonl"
         self.port = free_port()

@@ -15,11 +15,12 @@ counters (CDP Memory.getDOMCounters: nodes including detached ones, listeners), 
 elements in the document, the JS heap, Python's thread count and the save file's size.
 
 First it counts how many bridge calls the real ``harp-towers`` survives (``state()`` in a
-loop): with PySide6 6.12 on Python 3.11 the app aborts after some 1 500-2 000 calls
-("Fatal Python error: bool_dealloc", a reference-count bug in ``runJavaScript``, which
-pywebview uses to answer every call). So that the 5 000 actions can be measured at all,
-the measured app is then started through bench/_launch.py with the None/True/False
-reference counts padded (``--no-guard``: without).
+loop, up to 20 000): with PySide6 6.12.0 on Python 3.11 the app aborted after some
+1 500-2 000 calls ("Fatal Python error: bool_dealloc", a reference-count bug on the
+``runJavaScript`` path pywebview answers every call with; pyproject now pins 6.11.3). When
+it aborts, the measured app is started through bench/_launch.py with the None/True/False
+reference counts padded, so the 5 000 actions can be measured at all (``--no-guard``:
+never).
 """
 
 from __future__ import annotations
@@ -146,8 +147,12 @@ def main(argv=None) -> dict:
             print(f"   unpadded app: {result['crash_check']}", file=sys.stderr, flush=True)
         if args.tracemalloc:
             os.environ["HARP_BENCH_TRACEMALLOC"] = "1"
+        crashed = bool(result.get("crash_check", {}).get("exit_status"))
         app = App(pw, data_dir=args.data_dir, refcount_guard=not args.no_guard,
                   launcher=args.tracemalloc)
+        if crashed and not args.no_guard and not app.refcount_guard:   # an unknown version
+            app = App(pw, data_dir=args.data_dir, launcher=True)
+            app.refcount_guard = True
         result["refcount_guard"] = app.refcount_guard
         save_position(app.data_dir, pos["code"], pos["moves"])
         try:
