@@ -232,6 +232,36 @@ def tree_cpu_seconds(pid: int, per_process: bool = False):
     return (total / tick, each) if per_process else total / tick
 
 
+def thread_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds so far of every thread of ``pid`` and its descendants, summed by
+    "process kind: thread name" (Qt's GUI thread is the python process's MainThread;
+    QtWebEngine's browser-side threads — VizCompositorThread, Chrome_InProcGpuThread,
+    llvmpipe-N — live in that process too)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out: dict[str, float] = {}
+    for p in children_tree(pid):
+        kind = "python" if p == pid else f"webengine-{p}"
+        try:
+            tasks = list(Path(f"/proc/{p}/task").iterdir())
+        except OSError:
+            continue
+        for t in tasks:
+            try:
+                stat = (t / "stat").read_text()
+            except OSError:
+                continue
+            name = stat[stat.index("(") + 1:stat.rindex(")")]
+            f = stat[stat.rindex(")") + 2:].split()
+            key = f"{kind}: {name}"
+            out[key] = out.get(key, 0) + (int(f[11]) + int(f[12])) / tick
+    return out
+
+
+def thread_cpu_delta(before: dict[str, float], after: dict[str, float], top: int = 10) -> dict[str, float]:
+    d = {k: after[k] - before.get(k, 0) for k in after}
+    return {k: round(v, 3) for k, v in sorted(d.items(), key=lambda kv: -kv[1])[:top] if v > 0}
+
+
 def proc_name(pid: int) -> str:
     try:
         args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")

@@ -26,7 +26,8 @@ import json
 import math
 import time
 
-from _common import App, emit, ensure_display, loadavg, machine, parser, save_position, summary, table, verdict
+from _common import (App, emit, ensure_display, loadavg, machine, parser, save_position, summary, table,
+                     thread_cpu, thread_cpu_delta, verdict)
 import _page as P
 import positions
 
@@ -205,7 +206,10 @@ def main(argv=None) -> dict:
             for i in range(args.runs):
                 tracing = i == args.runs - 1
                 tr = start_trace(page) if tracing else None
+                cpu0 = thread_cpu(app.proc.pid)
                 r = sweep(page, mouse, lay, start, args.seconds, args.hz)
+                cpu = thread_cpu_delta(cpu0, thread_cpu(app.proc.pid))
+                r["thread_cpu_s"] = cpu
                 if tr:
                     trace = end_trace(page, *tr)
                 st = frame_stats(r["ts"], r["elapsed_s"])
@@ -248,6 +252,11 @@ def main(argv=None) -> dict:
                  f"for {args.seconds} s at {args.hz:.0f} moves/s; budgets p95 ≤ 17, p99 ≤ 33",
                  ["what", "frames", "fps", "p50", "p95", "p99", "max", "moves sent/seen", "verdict"], rows)
     text += f"\n  composited layers: {result.get('layers')}"
+    last = result["runs"][-1]
+    nframes = last["frames"]["frames"] or 1
+    text += (f"\n  CPU ms per frame by thread (last run, /proc, {nframes} frames; 'python' is the "
+             "browser process: Qt GUI thread, Viz, llvmpipe): " + ", ".join(
+                 f"{k} {v * 1000 / nframes:.1f}" for k, v in list(last["thread_cpu_s"].items())[:7]))
     if "trace" in result:
         tr = result["trace"]
         text += f"\n  trace of the last run: Viz drew {tr['frames_drawn_by_viz']} frames; CPU ms per rAF frame: " \

@@ -316,6 +316,11 @@ def axe_problems(page) -> list[str]:
     """Serious and critical axe-core violations on the page as it is now."""
     from axe_playwright_python.sync_playwright import Axe
 
+    # Let the dialogs' fade-in (and any other finite animation) end first: axe reads
+    # the colours as drawn, and a half-faded button fails the contrast check.
+    page.evaluate("""() => Promise.all(document.getAnimations()
+        .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
+        .map(a => a.finished.catch(() => null)))""")
     results = Axe().run(page)
     return [f"{v['impact']} {v['id']}: {v['help']} {[n['target'] for n in v['nodes']][:5]}"
             for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
