@@ -4,6 +4,7 @@
 - ``set_app_identity()``: the Qt application name, desktop-file id (Wayland app_id, X11
   WM_CLASS) and the multi-size window icon; routes Qt's own messages into the log; makes the
   page's ``prefers-color-scheme`` follow the desktop's dark or light setting.
+- ``choose_renderer()``: Qt Quick's software scene graph where there is no GPU to draw with.
 - ``window_kwargs(saved)``: size, position, minimum size and maximized state for
   ``webview.create_window``: the saved geometry when it still fits a screen, else a size that
   fits the primary screen, centred.
@@ -187,6 +188,38 @@ def set_app_identity():
     except ImportError:
         pass
     return app
+
+
+RENDERER_ENV = "HARP_TOWERS_RENDERER"
+
+
+def choose_renderer(environ: dict[str, str] | None = None, render_nodes: Sequence[str] | None = None) -> str:
+    """How the web page gets into the window; call before Qt is imported. QtWebEngine hands
+    its frames to Qt Quick's scene graph, which draws with OpenGL by default. On Linux with no
+    GPU device (no ``/dev/dri/renderD*``, no ``/dev/nvidia*``: a VM, a container, Xvfb) Mesa
+    falls back to llvmpipe, which emulates the GPU on the CPU at about three times the cost
+    of Qt Quick's own software renderer (bench/README.md: CPU per action and action
+    latency). There this sets ``QT_QUICK_BACKEND=software``.
+
+    ``HARP_TOWERS_RENDERER`` = ``gpu`` or ``software`` decides instead; a ``QT_QUICK_BACKEND``
+    already set is left alone. Returns ``"software"``, ``"gpu"`` or ``"preset"`` (left alone).
+    ``environ`` defaults to ``os.environ`` (changed in place); ``render_nodes`` to the device
+    files found."""
+    env = os.environ if environ is None else environ
+    if env.get("QT_QUICK_BACKEND"):
+        return "preset"
+    wanted = env.get(RENDERER_ENV, "").strip().lower()
+    if wanted not in ("gpu", "software"):
+        if not sys.platform.startswith("linux"):
+            wanted = "gpu"
+        else:
+            if render_nodes is None:
+                render_nodes = [str(p) for pattern in ("/dev/dri/renderD*", "/dev/nvidia[0-9]*")
+                                for p in Path("/").glob(pattern.lstrip("/"))]
+            wanted = "gpu" if render_nodes else "software"
+    if wanted == "software":
+        env["QT_QUICK_BACKEND"] = "software"
+    return wanted
 
 
 def color_scheme(app=None) -> str | None:

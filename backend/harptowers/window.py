@@ -78,6 +78,7 @@ def run(code: str | None = None) -> int:
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
     native.setup_logging()
+    log.info("renderer: %s", native.choose_renderer())
     sys.excepthook = _keep_running
     session = open_session(code)
     if session is None:
