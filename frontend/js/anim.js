@@ -17,6 +17,12 @@ export function reducedMotion() {
   return reduced.matches;
 }
 
+/** Compute styles now, so that what changes next is a transition from them. A property
+ * that needs no layout (opacity) flushes style only, not a layout of the whole table. */
+function flushStyle() {
+  void getComputedStyle(document.body).opacity;
+}
+
 function setTransform(el, x, y) {
   el.style.transform = `translate3d(${x}px, ${y}px, 0)`;
   el._pos = { x, y };
@@ -44,12 +50,16 @@ export function run(steps, opts = {}) {
     if (s.fromZ !== undefined) s.el.style.zIndex = String(s.fromZ);
   }
   if (ms === 0) for (const s of steps) s.el.classList.add('no-anim');
-  if (starts.length || ms === 0) void document.body.offsetWidth;  // commit the start frame
+  if (starts.length || ms === 0) flushStyle();  // commit the start frame
 
   for (const s of steps) {
     const { el } = s;
     const old = el._pos;
     const moved = !old || old.x !== s.x || old.y !== s.y;
+    // A card that stays as it is is not touched: no style work for the 100 others.
+    if (!moved && !s.from && s.fromDown === undefined && ms && el._z === s.z && !el.classList.contains('flying')
+        && el.classList.contains('down') === s.down) continue;
+    el._z = s.z;
     const delay = ms ? (s.delay || 0) : 0;
     el.classList.remove('no-anim');
     el.style.setProperty('--dur', `${ms}ms`);
@@ -72,7 +82,7 @@ export function run(steps, opts = {}) {
     el.classList.toggle('down', s.down);
   }
   if (ms === 0) {
-    void document.body.offsetWidth;
+    flushStyle();
     for (const s of steps) s.el.classList.remove('no-anim');
   }
   const longest = steps.reduce((m, s) => Math.max(m, s.delay || 0), 0);
@@ -84,6 +94,7 @@ export function dragTo(el, x, y, z) {
   el.classList.add('dragging');
   clearTimeout(el._zTimer);
   el.style.zIndex = String(z);
+  el._z = undefined;        // the next run() sets its resting z again
   setTransform(el, x, y);
 }
 

@@ -136,5 +136,14 @@ export function updateHeader(state, fresh = false) {
   q('[data-action="undo"]').disabled = !state.can_undo;
   document.title = `${t(`game.${state.game}`)} · Harp & Towers`;
   updateClock(state, fresh);
-  fitHeader();
+  fitSoon();
+}
+
+/** fitHeader() once, in the next frame: it reads the header's widths, which right after a
+ * move would force a layout of the whole table before the move is even drawn. */
+let fitQueued = false;
+function fitSoon() {
+  if (fitQueued) return;
+  fitQueued = true;
+  requestAnimationFrame(() => { fitQueued = false; fitHeader(); });
 }

@@ -432,6 +432,7 @@ function quietCards() {
     const last = els.length - 1;
     els.forEach((el, i) => {
       const mute = el.dataset.face !== 'up' || (p.kind !== 'column' && i !== last);
+      if (mute === el.hasAttribute('aria-hidden')) return;   // unchanged: no DOM write
       if (mute) el.setAttribute('aria-hidden', 'true');
       else el.removeAttribute('aria-hidden');
     });

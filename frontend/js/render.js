@@ -71,8 +71,8 @@ function renderPiles(piles) {
     el.style.transform = `translate(${r.x}px, ${r.y}px)`;
     el.style.height = `${r.h}px`;
     el.classList.toggle('empty', pile.cards.length === 0);
-    el.dataset.count = String(pile.cards.length);
-    el.setAttribute('aria-label', pileLabel(r, pile));
+    setAttr(el, 'data-count', String(pile.cards.length));
+    setAttr(el, 'aria-label', pileLabel(r, pile));
   }
   for (const [id, el] of pileEls) {
     if (!keep.has(id)) { el.remove(); pileEls.delete(id); }
@@ -124,9 +124,13 @@ function createCard(id) {
   return el;
 }
 
+function setAttr(el, name, value) {   // writes only a change: no style work for nothing
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
 function dressCard(el, c, pos) {
-  el.dataset.in = pos.pile;
-  el.dataset.index = String(pos.index);
+  setAttr(el, 'data-in', pos.pile);
+  setAttr(el, 'data-index', String(pos.index));
   if (c.up) {
     if (el.dataset.card !== c.card) {
       el.querySelector('.front')?.remove();
@@ -134,17 +138,17 @@ function dressCard(el, c, pos) {
       el.dataset.card = c.card;
       el.classList.add(`suit-${c.card[1]}`);
     }
-    el.dataset.face = 'up';
-    el.setAttribute('aria-label', cardLabel(c.card));
+    setAttr(el, 'data-face', 'up');
+    setAttr(el, 'aria-label', cardLabel(c.card));
   } else {
     if (el.dataset.card) {
       el.classList.remove(`suit-${el.dataset.card[1]}`);
       delete el.dataset.card;
     }
-    el.dataset.face = 'down';
-    el.setAttribute('aria-label', t('table.face_down'));
+    setAttr(el, 'data-face', 'down');
+    setAttr(el, 'aria-label', t('table.face_down'));
   }
-  el.setAttribute('role', 'img');
+  setAttr(el, 'role', 'img');
 }
 
 /** Pair new elements with removed ones, so a card turning over flips in place. */
