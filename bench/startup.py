@@ -31,6 +31,7 @@ And ``python -X importtime`` of the imports the window needs (the top entries).
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import statistics
@@ -98,6 +99,7 @@ def phases(run: dict) -> list[tuple[str, float]]:
     t = run["page"]
     nav = run["navigation_start_s"]
     at = lambda ms: nav + ms / 1000  # noqa: E731  page time → seconds after spawn
+    loaded = max(t["modules_loaded"] or -math.inf, t["css_loaded"] or -math.inf)
     pts = [
         ("1a process spawn → interpreter running", m.get("interpreter")),
         ("1b harptowers imported (engine, api, storage)", m.get("cli_imported")),
@@ -107,7 +109,9 @@ def phases(run: dict) -> list[tuple[str, float]]:
         ("2a webview.start → Qt window creation starts", m.get("qt_create_window")),
         ("2b QApplication, window, QWebEngineView → navigation start", nav),
         ("3a navigation → index.html received", at(t["response_end"])),
-        ("3b → CSS + 17 JS modules loaded", at(max(t["modules_loaded"], t["css_loaded"]))),
+        # harp:// (Qt's scheme handler) leaves no Resource Timing entries: then 3b ends
+        # where the modules start running (DCL start) and 3c is their evaluation alone.
+        ("3b → CSS + 17 JS modules loaded", at(loaded if math.isfinite(loaded) else t["dcl_start"])),
         ("3c → DOMContentLoaded (module evaluation)", at(t["dcl"])),
         ("4a DCL → load event → Qt loadFinished", m.get("load_finished")),
         ("4b → pywebview api injected, first bridge call in Python", m.get("first_bridge_call")),

@@ -69,9 +69,17 @@ def test_served_table_plays_and_stays_on_127_0_0_1(served, browser):
     assert hosts and set(hosts) == {"127.0.0.1"}
 
 
-def test_the_real_window_loads_only_from_127_0_0_1(app):
+def test_the_real_window_loads_only_from_its_own_scheme(app):
+    """The window's page and every file it loads come from harp://app/ (Qt serves frontend/
+    itself, window.py): nothing goes over the network; a file not in frontend/ is not found."""
     t = app("EH1-N-AAAAAAF")
-    urls = t.page.evaluate("""() => [location.href,
-        ...performance.getEntriesByType('resource').map((e) => e.name)]""")
-    hosts = {urlsplit(u).hostname for u in urls if not u.startswith("data:")}
-    assert hosts == {"127.0.0.1"}, urls
+    urls = []
+    t.page.on("request", lambda r: urls.append(r.url))
+    t.page.reload()
+    t.wait_ready()
+    assert t.page.url == "harp://app/index.html"
+    assert len(urls) >= 20, urls                  # the page, 4 CSS, 18 modules, a translation
+    assert {urlsplit(u)[:2] for u in urls if not u.startswith("data:")} == {("harp", "app")}, urls
+    found = t.page.evaluate("""async () => Promise.all(['js/main.js', 'nope.js', '../pyproject.toml']
+        .map((p) => fetch('harp://app/' + p).then((r) => r.ok, () => false)))""")
+    assert found == [True, False, False]

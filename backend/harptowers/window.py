@@ -34,15 +34,21 @@ def _keep_running(exc_type, exc, tb) -> None:
 def _patch_qt_page() -> None:
     """pywebview 6.2.1 answers web permission requests with a plain int, which PySide6
     ignores (the page's promise never settles). Answer with the enum, and let the page use
-    the clipboard (APP-08) through the page settings instead of a permission prompt."""
+    the clipboard (APP-08) through the page settings instead of a permission prompt. Every
+    page's profile serves ``harp://`` (``_scheme_handler``)."""
     from qtpy.QtWebEngineCore import QWebEnginePage, QWebEngineSettings
     from webview.platforms import qt as webview_qt
 
     page_cls = webview_qt.BrowserView.WebPage
     original_init = page_cls.__init__
+    handlers = []   # one, made with the first page (after the QApplication), kept alive here
 
     def init(self, *args, **kwargs):
         original_init(self, *args, **kwargs)
+        profile = self.profile()
+        if profile.urlSchemeHandler(SCHEME) is None:
+            handlers.append(_scheme_handler(frontend_dir()))
+            profile.installUrlSchemeHandler(SCHEME, handlers[-1])
         s = self.settings()
         s.setAttribute(QWebEngineSettings.WebAttribute.JavascriptCanAccessClipboard, True)
         s.setAttribute(QWebEngineSettings.WebAttribute.JavascriptCanPaste, True)
@@ -52,6 +58,49 @@ def _patch_qt_page() -> None:
 
     page_cls.__init__ = init
     page_cls.onFeaturePermissionRequested = on_permission
+
+
+SCHEME = b"harp"
+START_PAGE = f"{SCHEME.decode()}://app/index.html"
+MIME_TYPES = {".html": b"text/html", ".js": b"text/javascript", ".css": b"text/css",
+              ".json": b"application/json", ".svg": b"image/svg+xml", ".png": b"image/png"}
+
+
+def _register_scheme() -> None:
+    """The page comes from ``harp://app/``, served from frontend/ by Qt itself (a scheme
+    handler), not through pywebview's HTTP server: that server answers each of the ~25 files
+    on a new connection and a new Python thread, ~150 ms of the start-up (bench/startup.py).
+    Must run before the QApplication exists. The scheme is secure (the clipboard API needs a
+    secure context), CORS-enabled (ES modules) and open to fetch() (the translations)."""
+    from qtpy.QtWebEngineCore import QWebEngineUrlScheme
+
+    scheme = QWebEngineUrlScheme(SCHEME)
+    scheme.setSyntax(QWebEngineUrlScheme.Syntax.Host)
+    flag = QWebEngineUrlScheme.Flag
+    scheme.setFlags(flag.SecureScheme | flag.CorsEnabled | flag.FetchApiAllowed)
+    QWebEngineUrlScheme.registerScheme(scheme)
+
+
+def _scheme_handler(root: Path):
+    """A QWebEngineUrlSchemeHandler answering ``harp://app/<path>`` with the file under
+    ``root``; anything outside ``root`` or missing is "not found"."""
+    from qtpy.QtCore import QBuffer, QByteArray, QIODevice
+    from qtpy.QtWebEngineCore import QWebEngineUrlRequestJob, QWebEngineUrlSchemeHandler
+
+    root = root.resolve()
+
+    class Handler(QWebEngineUrlSchemeHandler):
+        def requestStarted(self, job):  # noqa: N802 (Qt's name)
+            target = (root / job.requestUrl().path().lstrip("/")).resolve()
+            if root not in target.parents or not target.is_file():
+                job.fail(QWebEngineUrlRequestJob.Error.UrlNotFound)
+                return
+            body = QBuffer(job)   # freed with the job
+            body.setData(QByteArray(target.read_bytes()))
+            body.open(QIODevice.OpenModeFlag.ReadOnly)
+            job.reply(MIME_TYPES.get(target.suffix, b"application/octet-stream"), body)
+
+    return Handler()
 
 
 def open_session(code: str | None) -> tuple[Api, storage.Saver, single.Primary] | None:
@@ -86,13 +135,17 @@ def run(code: str | None = None) -> int:
     api, saver, primary = session
     import webview
 
+    _register_scheme()
     _patch_qt_page()
     native.set_app_identity()
     window = webview.create_window(
-        native.APP_NAME, url=str(frontend_dir() / "index.html"), js_api=api,
+        native.APP_NAME, url=START_PAGE, js_api=api,
         background_color="#0b5d3b", text_select=False,
         **native.window_kwargs(api._window or None))
     native.attach(window, save_geometry=api._set_window)
+    # pywebview takes any URL that is not http(s) or file for a path to serve itself;
+    # harp:// is served by Qt, so the URL is loaded as it is.
+    window._resolve_url = lambda url: url
 
     def handed_over(text: str) -> None:
         api._hand_over(text)
