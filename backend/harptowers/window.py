@@ -139,13 +139,14 @@ def run(code: str | None = None) -> int:
     _patch_qt_page()
     native.set_app_identity()
     window = webview.create_window(
-        native.APP_NAME, url=START_PAGE, js_api=api,
+        native.APP_NAME, url=None, js_api=api,
         background_color="#0b5d3b", text_select=False,
         **native.window_kwargs(api._window or None))
     native.attach(window, save_geometry=api._set_window)
-    # pywebview takes any URL that is not http(s) or file for a path to serve itself;
-    # harp:// is served by Qt, so the URL is loaded as it is.
-    window._resolve_url = lambda url: url
+    # pywebview takes any URL that is not http(s) or file for a path to serve with its own
+    # HTTP server; harp:// is served by Qt, so the window is made with no URL (no server
+    # starts) and is told the page to load here.
+    window._resolve_url = lambda url: START_PAGE
 
     def handed_over(text: str) -> None:
         api._hand_over(text)
