@@ -89,7 +89,8 @@ if os.environ.get("HARP_BENCH_TRACEMALLOC"):
     import signal
     import tracemalloc
 
-    tracemalloc.start(1)
+    tracemalloc.start(int(os.environ.get("HARP_BENCH_TRACEMALLOC_FRAMES") or 1))
+    _first_snap = []
 
     def _dump(signum, frame):
         folder = os.environ.get("HARP_TOWERS_DATA_DIR", ".")
@@ -97,13 +98,71 @@ if os.environ.get("HARP_BENCH_TRACEMALLOC"):
             [tracemalloc.Filter(False, tracemalloc.__file__)])
         top = [{"where": str(s.traceback), "kb": round(s.size / 1024, 1), "count": s.count}
                for s in snap.statistics("lineno")[:25]]
+        # what grew since the first dump (by traceback, so a site below the top 25 shows too)
+        if not _first_snap:
+            _first_snap.append(snap)
+        grew = [{"where": " <- ".join(str(f) for f in reversed(s.traceback)),
+                 "kb": round(s.size_diff / 1024, 1), "count": s.count_diff}
+                for s in snap.compare_to(_first_snap[0], "traceback")[:15] if s.size_diff > 0]
         tmp = os.path.join(folder, "tracemalloc.json.tmp")
         with open(tmp, "w") as f:
             json.dump({"total_kb": round(sum(s.size for s in snap.traces) / 1024, 1),
-                       "top": top}, f)
+                       "top": top, "grew_since_first": grew}, f)
         os.replace(tmp, os.path.join(folder, "tracemalloc.json"))
 
     signal.signal(signal.SIGUSR1, _dump)
+
+if os.environ.get("HARP_BENCH_MALLOC"):
+    # bench/memory.py --malloc: SIGUSR2 writes glibc's malloc statistics (mallinfo2: bytes
+    # the allocator holds, in use and free, over all arenas; the number of arenas from
+    # malloc_info), then malloc_trim(0) (free pages of every arena back to the system) and
+    # the statistics again, to malloc.json in the data folder. What the trim gives back is
+    # allocator high-water, not a leak.
+    import ctypes
+    import re
+    import signal
+
+    _libc = ctypes.CDLL("libc.so.6")
+
+    class _Mallinfo2(ctypes.Structure):
+        _fields_ = [(n, ctypes.c_size_t) for n in
+                    ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
+                     "uordblks", "fordblks", "keepcost")]
+
+    _libc.mallinfo2.restype = _Mallinfo2
+    _libc.malloc_trim.argtypes = [ctypes.c_size_t]
+    _libc.fopen.restype = ctypes.c_void_p
+    _libc.fopen.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+    _libc.fclose.argtypes = [ctypes.c_void_p]
+    _libc.malloc_info.argtypes = [ctypes.c_int, ctypes.c_void_p]
+
+    def _stats(folder: str) -> dict:
+        m = _libc.mallinfo2()
+        out = {"held_kb": (m.arena + m.hblkhd) // 1024, "sbrk_and_arenas_kb": m.arena // 1024,
+               "mmapped_kb": m.hblkhd // 1024, "in_use_kb": (m.uordblks + m.hblkhd) // 1024,
+               "free_kb": m.fordblks // 1024, "top_pad_kb": m.keepcost // 1024}
+        path = os.path.join(folder, "malloc_info.xml")
+        fp = _libc.fopen(path.encode(), b"w")
+        if fp:
+            _libc.malloc_info(0, fp)
+            _libc.fclose(fp)
+            with open(path) as f:
+                out["arenas"] = len(re.findall(r'<heap nr="', f.read()))
+        return out
+
+    def _malloc(signum, frame):
+        folder = os.environ.get("HARP_TOWERS_DATA_DIR", ".")
+        before = _stats(folder)
+        t = time.perf_counter()
+        released = _libc.malloc_trim(0)
+        out = {"before_trim": before, "after_trim": _stats(folder), "released": released,
+               "trim_ms": round((time.perf_counter() - t) * 1000, 1)}
+        tmp = os.path.join(folder, "malloc.json.tmp")
+        with open(tmp, "w") as f:
+            json.dump(out, f)
+        os.replace(tmp, os.path.join(folder, "malloc.json"))
+
+    signal.signal(signal.SIGUSR2, _malloc)
 
 _HOOKS = {"webview": ("webview_import", _after_webview),
           "PySide6": ("pyside6_import", lambda mod: mark("pyside6_imported")),

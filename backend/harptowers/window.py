@@ -120,6 +120,17 @@ def open_session(code: str | None) -> tuple[Api, storage.Saver, single.Primary] 
     return Api(code, loaded=loaded, saver=saver, today=today.local_date), saver, primary
 
 
+class _Callbacks(dict):
+    """pywebview 6.2.1 files a callback under a new id for every ``evaluate_js`` (every bridge
+    call is answered by one) and drops only those that get called, so the ``None`` of a call
+    without a callback stays for good: ~0.2 kB a call (bench/memory.py --tracemalloc). This
+    ``window._callbacks`` keeps only real callbacks."""
+
+    def __setitem__(self, key, value):
+        if value is not None:
+            super().__setitem__(key, value)
+
+
 def run(code: str | None = None) -> int:
     """Open the app window (on ``code`` when given) and block until it closes."""
     os.environ.setdefault("QT_API", "pyside6")
@@ -147,6 +158,7 @@ def run(code: str | None = None) -> int:
     # HTTP server; harp:// is served by Qt, so the window is made with no URL (no server
     # starts) and is told the page to load here.
     window._resolve_url = lambda url: START_PAGE
+    window._callbacks = _Callbacks()
 
     def handed_over(text: str) -> None:
         api._hand_over(text)
