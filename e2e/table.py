@@ -6,6 +6,8 @@ Every move is a real pointer action on card elements (mouse or touch); tests nev
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Locator, Page, expect
 
 
@@ -57,6 +59,8 @@ class Table:
 
     # ---- acting -----------------------------------------------------------------------
     def _centre(self, loc: Locator) -> tuple[float, float]:
+        # A card still flying back (a refused drop) takes no pointer: wait as a hand would.
+        expect(loc).not_to_have_class(re.compile(r"(^|\s)flying(\s|$)"))
         loc.scroll_into_view_if_needed()
         box = loc.bounding_box()
         assert box, f"{loc} is not on screen"
