@@ -144,13 +144,12 @@ class Primary:
         except Exception:
             log.exception("the hand-over handler failed")
 
-    def _deliver(self, text: str) -> None:
+    def _take(self, text: str) -> Callable[[str], None] | None:
+        """Queue ``text`` when no handler is set yet, else return the handler to call."""
         with self._guard:
-            handler = self._handler
-            if handler is None:
+            if self._handler is None:
                 self._queued.append(text)
-                return
-        self._call(handler, text)
+            return self._handler
 
     def _serve(self) -> None:
         self._server.settimeout(0.5)  # a fallback should the knock in close() not arrive
@@ -166,10 +165,16 @@ class Primary:
                     return
                 try:
                     text = self._receive(conn)
+                    if text is None:
+                        continue
+                    # Queued (or about to be handled) before the sender hears "ok": a
+                    # set_handler() after hand_over() returned sees every text.
+                    handler = self._take(text)
+                    conn.sendall(b'{"ok": true}\n')
                 except (OSError, ValueError):
                     continue
-            if text is not None:
-                self._deliver(text)
+            if handler is not None:
+                self._call(handler, text)
 
     def _receive(self, conn: socket.socket) -> str | None:
         conn.settimeout(2.0)
@@ -186,7 +191,6 @@ class Primary:
                 and isinstance(msg.get("text"), str)
                 and hmac.compare_digest(msg["secret"].encode(), self._secret.encode())):
             return None
-        conn.sendall(b'{"ok": true}\n')
         return msg["text"]
 
 
