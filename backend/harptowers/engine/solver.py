@@ -73,6 +73,27 @@ class _Limit(Exception):
     pass
 
 
+class _Budgeted:
+    """The limits both searches share: a deadline, an overall node limit, and rounds with
+    their own node budget."""
+
+    def _limits(self, limit_seconds: float | None, max_nodes: int | None) -> None:
+        self.deadline = None if limit_seconds is None else time.perf_counter() + limit_seconds
+        self.max_nodes = max_nodes
+        self.nodes = 0
+
+    def out_of_budget(self, nodes: int, budget: int) -> bool:
+        """True past the round's node budget; raises _Limit past the overall node limit or
+        the deadline (the round's nodes counted in the "unknown" result)."""
+        if nodes > budget:
+            return True
+        if (self.max_nodes is not None and self.nodes + nodes > self.max_nodes) or \
+                (self.deadline is not None and time.perf_counter() > self.deadline):
+            self.nodes += nodes
+            raise _Limit
+        return False
+
+
 def solve(game: Game, limit_seconds: float | None = DEFAULT_SECONDS,
           max_nodes: int | None = None) -> Result:
     """Solve from the game's current position; ``game`` is left exactly as it was.
@@ -97,7 +118,7 @@ def solve(game: Game, limit_seconds: float | None = DEFAULT_SECONDS,
 _F = PileRef("f", -1)
 
 
-class _SeahavenSearch:
+class _SeahavenSearch(_Budgeted):
     """Complete DFS on a compact position. Internal moves are tuples
     ``(src_kind, src_index, dst_kind, dst_index, count)`` with kinds ``'t' 'c' 'f'``
     (a foundation's index is the suit)."""
@@ -111,9 +132,7 @@ class _SeahavenSearch:
         for s, f in zip(g.found_suits, g.foundations):
             self.found[int(s)] = len(f)
         self.ncells = len(self.cells)
-        self.deadline = None if limit_seconds is None else time.perf_counter() + limit_seconds
-        self.max_nodes = max_nodes
-        self.nodes = 0
+        self._limits(limit_seconds, max_nodes)
         self.w = ORDERINGS[0]
 
     # ---- position ----------------------------------------------------------------------
@@ -269,16 +288,6 @@ class _SeahavenSearch:
     def reset(self) -> None:
         cols, cells, found = self.start
         self.cols, self.cells, self.found = list(cols), list(cells), list(found)
-
-    def out_of_budget(self, nodes: int, budget: int) -> bool:
-        """True past the round's node budget, the overall node limit or the deadline."""
-        if nodes > budget:
-            return True
-        if (self.max_nodes is not None and self.nodes + nodes > self.max_nodes) or \
-                (self.deadline is not None and time.perf_counter() > self.deadline):
-            self.nodes += nodes  # counted in the "unknown" result
-            raise _Limit
-        return False
 
     def run(self) -> Result:
         """A portfolio of complete searches with node budgets growing ×4 a round: DFS,
@@ -450,7 +459,7 @@ _OPP = ((1, 2), (0, 3), (0, 3), (1, 2))  # the suits of the other colour
 _BYTE = [bytes((i,)) for i in range(256)]
 
 
-class _HarpSearch:
+class _HarpSearch(_Budgeted):
     """Easy Harp on a compact position, knowing every card ("thoughtful"): columns as
     ``bytes`` of faces with ``down[i]`` face-down cards at the bottom, the stock and waste as
     one pool of face counts (draw one with unlimited redeals reaches every card of it), and
@@ -478,9 +487,7 @@ class _HarpSearch:
             hs.sort(reverse=True)
             self.found[2 * s], self.found[2 * s + 1] = hs
         self.home = sum(self.found)
-        self.deadline = None if limit_seconds is None else time.perf_counter() + limit_seconds
-        self.max_nodes = max_nodes
-        self.nodes = 0
+        self._limits(limit_seconds, max_nodes)
 
     BUDGET = 10_000
     # heuristic weights (see score): cards not home, face-down cards, breaks in face-up
@@ -701,14 +708,6 @@ class _HarpSearch:
         return [m for _, _, m in scored]
 
     # ---- search ------------------------------------------------------------------------
-    def out_of_budget(self, nodes: int, budget: int) -> bool:
-        if nodes > budget:
-            return True
-        if (self.max_nodes is not None and self.nodes + nodes > self.max_nodes) or \
-                (self.deadline is not None and time.perf_counter() > self.deadline):
-            self.nodes += nodes  # counted in the "unknown" result
-            raise _Limit
-        return False
 
     def run(self, g: Game) -> Result:
         """Best-first searches with several heuristics (``WEIGHTS``), each under a node
