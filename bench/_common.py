@@ -50,7 +50,7 @@ def machine() -> dict[str, Any]:
     except OSError:
         load = []
     versions = {"python": platform.python_version()}
-    for mod, name in (("webview", "pywebview"), ("PySide6", "PySide6")):
+    for name in ("pywebview", "PySide6"):
         try:
             from importlib.metadata import version
 
@@ -399,7 +399,7 @@ class App:
                 return
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the app did not start:\n" + self.log_text())
+                    raise RuntimeError("the app did not start:\n" + self.log_text()) from None
                 time.sleep(poll)
 
     def attach(self, timeout: float = 30) -> Any:

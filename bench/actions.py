@@ -114,7 +114,7 @@ def harp_actions(pw, count: int, bridge_n: int, gap: float, input_kind: str,
         cpu0 = tree_cpu_seconds(app.proc.pid)
         for _ in range(count):
             moves.append(derive(record(page, "move", card_at(src, index, dst, dst_index),
-                                       lambda: P.drag(mouse, start, end, pause=pause), gap)))
+                                       lambda start=start, end=end: P.drag(mouse, start, end, pause=pause), gap)))
             undos.append(derive(record(page, "undo", card_at(dst, dst_index, src, index),
                                        lambda: P.click(mouse, undo_pt, pause), gap)))
         cpu1 = tree_cpu_seconds(app.proc.pid)
@@ -158,7 +158,7 @@ def seahaven_actions(pw, count: int, gap: float, input_kind: str, css: str | Non
             start = P.grab_point(lay, here, 0)
             end = P.drop_point(lay, there)
             recs.append(derive(record(page, "group", card_at(here, 0, there, 0),
-                                      lambda: P.drag(mouse, start, end, pause=pause), gap)))
+                                      lambda start=start, end=end: P.drag(mouse, start, end, pause=pause), gap)))
             here, there = there, here
             lay = P.layout(page)
         out["cpu_ms_per_action"] = {"group": round((tree_cpu_seconds(app.proc.pid) - cpu0) * 1000 / count, 2)}

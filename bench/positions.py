@@ -18,7 +18,7 @@ from harptowers.engine import new_game  # noqa: E402
 from harptowers.engine.codes import DealCode  # noqa: E402
 from harptowers.engine.errors import IllegalMove, InvalidMove  # noqa: E402
 from harptowers.engine.notation import Move, PileRef  # noqa: E402
-from harptowers.engine.seahaven import is_suit_run  # noqa: E402
+from harptowers.engine.games.seahaven import is_suit_run  # noqa: E402
 
 
 def _code(game: str, variant: str, n: int) -> str:

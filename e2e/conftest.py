@@ -105,8 +105,11 @@ def data_dir(tmp_path, monkeypatch):
     return d
 
 
-def _route_api(page, api: Api) -> None:
-    page.expose_function("__harpCall", lambda method, arg: getattr(api, method)(arg))
+def _route_api(page, api: Api, calls: list[str]) -> None:
+    def call(method, arg):
+        calls.append(method)
+        return getattr(api, method)(arg)
+    page.expose_function("__harpCall", call)
     methods = ", ".join(f"'{m}'" for m in METHODS)
     page.add_init_script(f"""
         window.pywebview = {{ api: {{}} }};
@@ -126,11 +129,13 @@ def open_harness(browser, static_url, request, code: str, *, touch: bool = False
     console: list[str] = []
     page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
     page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
-    _route_api(page, api)
+    calls: list[str] = []
+    _route_api(page, api, calls)
     page.goto(static_url)
     table = Table(page)
     table.wait_ready()
     table.api = api  # for tests that check the engine side (never to make moves)
+    table.calls = calls  # the bridge methods the page called, in order
     request.addfinalizer(lambda: (_save_artefacts(request, page, console), context.close()))
     return table
 
@@ -158,7 +163,7 @@ def start_app(playwright_session, request, data_dir: Path, *args: str):
             break
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the app did not start: {(data_dir / 'app.log').read_text()}")
+                raise RuntimeError(f"the app did not start: {(data_dir / 'app.log').read_text()}") from None
             time.sleep(0.05)
     browser = playwright_session.chromium.connect_over_cdp(f"http://127.0.0.1:{port}",
                                                            no_defaults=True)

@@ -111,7 +111,7 @@ def test_both_examples_in_the_real_window(app):
 def test_the_examples_have_teeth(harness, monkeypatch):
     """With the engine's EH-05 check, then its SH-08 limit, switched off, the example tests
     fail: they prove the rules, not the page."""
-    from harptowers.engine import easy_harp, seahaven
+    from harptowers.engine.games import easy_harp, seahaven
 
     real_check = easy_harp.EasyHarp.check
 

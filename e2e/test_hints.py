@@ -37,7 +37,7 @@ def test_playing_the_hinted_moves_wins(harness, api):
     a = api(SH314)
     # The same hints, taken through the Api, bring the game to its last moves quickly …
     first = a.hint()["hint"]
-    total = len(a._hint_cache["moves"])
+    total = len(a._hint_cache._c["moves"])
     assert total > BY_POINTER
     a.play(first)
     for _ in range(total - BY_POINTER - 1):
@@ -56,7 +56,7 @@ def test_playing_the_hinted_moves_wins(harness, api):
         expect(t.moves).to_have_text(str(moves))
     expect(page.get_by_test_id("win")).to_be_visible()
     expect(page.get_by_test_id("win-hints")).to_have_text(str(total))
-    assert a._game.won and a._rec.hints == total
+    assert a._game.won and a._session.rec.hints == total
 
 
 def test_the_h_key_says_when_no_win_is_possible(harness, api):
@@ -94,4 +94,4 @@ def test_winnable_deals_only_box(harness):
     expect(box).not_to_be_checked()
     page.keyboard.press("Escape")
     expect(dlg).to_be_hidden()
-    assert t.api._settings["winnable_only"]["seahaven-towers/C1"] is False
+    assert t.api._session.settings["winnable_only"]["seahaven-towers/C1"] is False

@@ -297,7 +297,7 @@ def build(game_or_code: str = "eh", *, tableau: list | None = None, stock: Any =
 
     code = {"eh": EH_CODE, "sh": SH_CODE[cells_count]}.get(game_or_code, game_or_code)
     g = new_game(code)
-    copies = 2 if g.twins else 1
+    copies = g.decks
     used: set[tuple[str, int]] = set()
 
     def mk(text: str):
@@ -355,7 +355,7 @@ def build(game_or_code: str = "eh", *, tableau: list | None = None, stock: Any =
                 per[targets[k % len(targets)]].append(c)
             for t, cs in per.items():
                 g.columns[t][:0] = cs
-                if g.twins:
+                if g.hidden:
                     g.down[t] += len(cs)
     g.home = sum(len(f) for f in g.foundations)
     g.score = 0

@@ -32,7 +32,7 @@ def test_seahaven_example_code_is_deal_314_with_4_cells():
     # AAAAAJ2: J = 9, 2 = 26 → 9 × 32 + 26 = 314
     d = parse_code("SH1-C4-AAAAAJ2")
     assert d == DealCode(SH, "C4", 314)
-    assert d.cells == 4
+    assert len(new_game(d).cells) == 4
 
 
 @pytest.mark.rule("APP-07")

@@ -21,7 +21,7 @@ def is_alternating_run(cards):
 def test_easy_harp_example_refuses_the_run_then_takes_it_apart():
     ex = examples.load_plain()["easy-harp"]
     g = examples.play(ex["code"], ex["moves"])
-    key = examples.harp_run(g)
+    key = g.example_situation()
     assert key is not None
     col = [c.text for c in g.columns[key["column"]]]
     run = col[key["index"]:]
@@ -47,7 +47,7 @@ def test_seahaven_example_has_one_free_cell_two_empty_columns_and_a_long_king_ru
     assert sum(1 for c in g.cells if not c) == 1
     empties = [i for i, c in enumerate(g.columns) if not c]
     assert len(empties) == 2
-    key = examples.seahaven_run(g)
+    key = g.example_situation()
     assert key is not None
     run = g.columns[key["column"]][key["index"]:]
     assert run[0].rank == 13 and 4 < len(run) <= 8

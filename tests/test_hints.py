@@ -61,8 +61,8 @@ def test_following_the_hints_wins_and_counts_them(make_api):
     api = make_api(SH314)
     api._saver = type("S", (), {"submit": lambda self, doc: saved.append(doc)})()
     searches = []
-    real = api._search
-    api._search = lambda pos: searches.append(1) or real(pos)
+    real = api._solver.search
+    api._solver.search = lambda pos: searches.append(1) or real(pos)
     given = 0
     for _ in range(300):
         answer = ok(api.hint())
@@ -110,7 +110,7 @@ def test_the_lock_is_free_while_the_solver_runs_and_a_changed_game_is_stale(make
         assert not t.is_alive(), "the bridge lock was held during the search"
         return {"verdict": WINNABLE, "solution": "t6-f"}
 
-    api._search = meanwhile
+    api._solver.search = meanwhile
     answer = ok(api.hint())
     assert played and played[0]["ok"]
     assert answer["hint"] == {"verdict": "stale"}
@@ -119,7 +119,7 @@ def test_the_lock_is_free_while_the_solver_runs_and_a_changed_game_is_stale(make
 
 def test_a_search_without_an_answer_in_time_is_unknown(make_api):
     api = make_api(SH314)
-    api._search = lambda pos: {"verdict": "unknown", "solution": None}
+    api._solver.search = lambda pos: {"verdict": "unknown", "solution": None}
     answer = ok(api.hint())
     assert answer["hint"] == {"verdict": "unknown"} and answer["state"]["hints"] == 0
 
@@ -231,7 +231,7 @@ sys.path.insert(0, sys.argv[1])
 from harptowers.api import Api
 api = Api("SH1-C4-AAAAAJ2")
 assert api.hint()["ok"]
-print(*api._hint_pool._processes, flush=True)
+print(api._solver.pid, flush=True)
 os.kill(os.getpid(), signal.SIGKILL)
 """
 

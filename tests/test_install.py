@@ -3,13 +3,13 @@ and bad input gives one line on stderr, a non-zero status and no traceback (issu
 
 import json
 import subprocess
-import sys
 import venv
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow  # a fresh venv and a pip install
 
 
 @pytest.fixture(scope="module")

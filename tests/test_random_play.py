@@ -42,7 +42,7 @@ def physical_cards(g) -> Counter:
 
 
 def check_conservation(g, pos):
-    copies = 2 if g.twins else 1
+    copies = g.decks
     assert card_texts(pos) == full_deck_counter(copies)
     assert physical_cards(g) == Counter(ref_deck(copies))
     assert sum(len(f) for f in pos["foundations"]) == g.home

@@ -63,7 +63,7 @@ SH_WIN_C2 = ("SH1-C2-AAAAAAD", """
 def walk(code: str, moves: str):
     """Play every move, checking each step against the expected position; returns the game."""
     g = new_game(code)
-    copies = 2 if g.twins else 1
+    copies = g.decks
     for i, text in enumerate(moves.split()):
         before = g.replay_json()
         act = g.play(parse_move(text))

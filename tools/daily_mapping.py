@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "backend"))
 
-from harptowers.engine.codes import VARIANTS, daily_number
+from harptowers.engine.codes import VARIANTS, daily_number  # noqa: E402
 
 DATA = ROOT / "backend" / "harptowers" / "data"
 FIRST = date(2026, 12, 1)

@@ -21,20 +21,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "backend"))
 
-from harptowers.engine import IllegalMove, new_game  # noqa: E402
+from harptowers.engine import new_game  # noqa: E402
 from harptowers.engine.codes import DealCode  # noqa: E402
-from harptowers.engine.easy_harp import EasyHarp  # noqa: E402
-from harptowers.engine.notation import Move, PileRef  # noqa: E402
+from harptowers.engine.games.easy_harp import EasyHarp  # noqa: E402
 from harptowers.engine.search import solve, useful_steps  # noqa: E402
-from harptowers.examples import EXAMPLES_FILE, harp_run, seahaven_run  # noqa: E402
+from harptowers.examples import EXAMPLES_FILE  # noqa: E402
 
 
 def harp_goal(g: EasyHarp) -> bool:
-    return harp_run(g) is not None
+    return g.example_situation() is not None
 
 
 def seahaven_goal(g) -> bool:
-    run = seahaven_run(g)
+    run = g.example_situation()
     return run is not None and run["index"] > 0  # a run above other cards, as in play
 
 

@@ -13,6 +13,7 @@ PKGS=(xvfb xauth chromium xsel openbox fonts-dejavu-core fonts-thai-tlwg
   freecell-solver-bin)               # tests/test_solver.py: the fc-solve cross-check
 # Debian's own python3 needs python3-venv for `python3 -m venv`.
 python3 -c 'import ensurepip' 2>/dev/null || PKGS+=(python3-venv)
+command -v node >/dev/null || PKGS+=(nodejs)   # tools/lint.sh: node --test
 
 have="$(dpkg-query -W -f='${Package} ${Status}\n' "${PKGS[@]}" 2>/dev/null | awk '/ installed$/ {print $1}' || true)"
 missing=()

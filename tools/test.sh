@@ -12,6 +12,8 @@ for d in tests e2e; do [ -d "$d" ] && dirs+=("$d"); done
 ((${#dirs[@]})) || { echo "test.sh: FAIL: neither tests/ nor e2e/ exists" >&2; exit 1; }
 echo "test.sh: e2e failure artefacts (screenshots, console logs) go to $PWD/artifacts/"
 
+bash tools/lint.sh
+
 rc=0
 .venv/bin/python -m pytest "${dirs[@]}" -q -p no:cacheprovider "$@" || rc=$?
 if [ "$rc" = 5 ]; then

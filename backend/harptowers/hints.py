@@ -84,7 +84,7 @@ def unseen(pos: dict[str, Any]) -> list[Card]:
     seen = {_card(t) for col in pos["columns"] for t in col if t is not None}
     seen |= {_card(t) for pile in pos["foundations"] + pos["cells"] for t in pile}
     seen |= {_card(t) for t in pos["waste"]}
-    return [c for c in deck(2 if g.twins else 1) if c not in seen]
+    return [c for c in deck(g.decks) if c not in seen]
 
 
 def build(pos: dict[str, Any], hidden: list[Card] | None = None) -> Game:

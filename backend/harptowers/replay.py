@@ -7,6 +7,7 @@ from typing import Any
 
 from .engine import IllegalMove, new_game, parse_code, parse_moves
 from .engine.game import Game
+from .engine.registry import game_class
 
 
 def replay(code_text: str, moves_text: str) -> tuple[Game, dict[str, Any] | None]:
@@ -32,7 +33,7 @@ def render_text(pos: dict[str, Any]) -> str:
     """A plain-text picture of a replay JSON position."""
     lines = [f"{pos['code']}  score {pos['score']}  moves {pos['moves']}"
              + ("  WON" if pos["won"] else "")]
-    if pos["game"] == "easy-harp":
+    if game_class(pos["game"]).has_stock:
         lines.append(f"stock {len(pos['stock'])}  waste {' '.join(pos['waste'][-3:]) or '-'}")
     else:
         lines.append("cells " + " ".join(c or "--" for c in pos["cells"]))

@@ -18,7 +18,7 @@ from .api import Api
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'")
 # the bridge exposes only these game methods
-METHODS = ("state", "new_game", "play", "tap", "double_tap", "stock", "undo", "targets",
+METHODS = ("state", "new_game", "play", "tap", "double_tap", "stock", "undo", "redo",
            "settings", "statistics", "dismiss", "examples", "open_example", "example_step",
            "leave_example", "clock", "hint")
 

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import DealCode, IllegalMove, InvalidCode, InvalidMove, new_game, parse_code
+from .engine import registry
 from .engine.codes import VARIANTS
 from .engine.game import Action, Game
 from .engine.notation import Move, parse_move
@@ -52,6 +53,7 @@ FILE_NAME = "harp-towers.json"
 ENV_VAR = "HARP_TOWERS_DATA_DIR"
 MAX_BYTES = 32 * 1024 * 1024  # far above any real file (a 10 000-action game is ~80 kB)
 UNDO = "undo"                 # the word for an undo in GameRecord.actions
+REDO = "redo"                 # and for a redo (APP-14)
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "interactive_rules": True,   # APP-06
@@ -59,14 +61,15 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "four_colour": False,
     "large_cards": False,
     "language": "auto",          # "auto": follow the system locale
-    "game": "easy-harp",         # last game played
-    "variant": "N",              # and its difficulty
-    # New game window, "Winnable deals only" (issue 9), per "<game>/<variant>": on by default
-    # for Seahaven Medium and Hard (C2, C1), where most deals cannot be won
-    "winnable_only": {"easy-harp/N": False, "seahaven-towers/C4": False,
-                      "seahaven-towers/C2": True, "seahaven-towers/C1": True},
+    # last game played and its variant: at first, the first registered game
+    "game": registry.games()[0].name,
+    "variant": next(iter(registry.games()[0].variants)),
+    # New game window, "Winnable deals only" (issue 9), per "<game>/<variant>": each game
+    # says where it starts on (Seahaven with 2 or 1 cells, where most deals cannot be won)
+    "winnable_only": {f"{g.name}/{v}": on for g in registry.games()
+                      for v, on in g.winnable_only.items()},
 }
-STATS_KEYS: tuple[str, ...] = tuple(f"{g}/{v}" for g, vs in VARIANTS.items() for v in vs)
+STATS_KEYS = registry.KEYS
 WINDOW_KEYS: dict[str, type] = {"x": int, "y": int, "width": int, "height": int,
                                 "maximized": bool}
 
@@ -119,7 +122,7 @@ class GameRecord:
     """A game in progress and every action applied to it, in order.
 
     ``actions``: engine notation of each accepted move as applied (``"t3-t1"``, ``"s"``,
-    ``"w-f3"``) or ``"undo"``. ``seconds``: active time played (the caller adds to it).
+    ``"w-f3"``), ``"undo"`` or ``"redo"``. ``seconds``: active time played (the caller adds to it).
     ``daily``: the deal of the day. ``id``: this attempt (a restart of the same deal is a new
     attempt with a new id). ``hints``: hints given in this attempt (issue 9). Use
     ``play``/``undo`` instead of the Game's own so that the list stays complete.
@@ -160,6 +163,12 @@ class GameRecord:
         self.actions.append(UNDO)
         return m
 
+    def redo(self) -> Action:
+        """``game.redo()`` and record it. Raises IllegalMove when there is nothing to redo."""
+        act = self.game.redo()
+        self.actions.append(REDO)
+        return act
+
     def to_json(self) -> dict[str, Any]:
         """``{"code", "actions", "seconds", "daily", "id", "hints", "score", "moves"}``;
         ``score`` and ``moves`` are a check that the replay reached the same place."""
@@ -180,6 +189,8 @@ class GameRecord:
             try:
                 if text == UNDO:
                     game.undo()
+                elif text == REDO:
+                    game.redo()
                 else:
                     game.play(parse_move(text))
             except (IllegalMove, InvalidMove) as e:

@@ -152,7 +152,7 @@ def run(code: str | None = None) -> int:
     window = webview.create_window(
         native.APP_NAME, url=None, js_api=api,
         background_color="#0b5d3b", text_select=False,
-        **native.window_kwargs(api._window or None))
+        **native.window_kwargs(api._session.window or None))
     native.attach(window, save_geometry=api._set_window)
     # pywebview takes any URL that is not http(s) or file for a path to serve with its own
     # HTTP server; harp:// is served by Qt, so the window is made with no URL (no server

@@ -89,13 +89,8 @@ export function cardsName(cards) {
   return t('announce.cards', { count: cards.length, name });
 }
 
-const MOVE = /^([a-z]\d*)(?::(\d+))?-([a-z]\d*)$/;
-
 function describeMove(action, before, after) {
-  const m = MOVE.exec(action.move || '');
-  if (!m) return '';
-  const [, src, countText, dst] = m;
-  const count = Number(countText || 1);
+  const { from: src, to: dst, count } = action;
   if (action.undo) {
     // The cards went back from dst to src: they are on top of src now.
     const home = pileOf(after, src);
@@ -116,8 +111,7 @@ function describeStock(action, before, after) {
   const stock = pileOf(after, 's');
   const waste = pileOf(after, 'w');
   const left = stock ? stock.cards.length : 0;
-  const recycled = (after.passes || 0) > ((before && before.passes) || 0);
-  if (recycled || !waste || !waste.cards.length) return t('announce.recycled', { count: left });
+  if (action.recycle || !waste || !waste.cards.length) return t('announce.recycled', { count: left });
   const top = waste.cards[waste.cards.length - 1];
   return t('announce.drew', { name: top.up ? cardLabel(top.card) : '', count: left });
 }
@@ -135,7 +129,7 @@ export function describe(method, answer, before) {
   }
   const action = answer.action;
   if (action) {
-    parts.push(action.move === 's' ? describeStock(action, before, after)
+    parts.push(action.from === 's' || action.recycle ? describeStock(action, before, after)
       : describeMove(action, before, after));
   }
   if (after.won && !(before && before.won) && action && !action.undo) {

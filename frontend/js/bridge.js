@@ -11,8 +11,8 @@
 //    already there).
 //
 // Calls are serialised: pywebview runs every call on its own thread, so two
-// calls in flight could come back out of order and an older view model would
-// be drawn over a newer one.
+// calls in flight could come back out of order (a hint, which may search for
+// seconds, is the exception: see call()).
 
 const params = new URLSearchParams(window.location.search);
 const token = params.get('token');
@@ -84,8 +84,12 @@ async function send(method, arg) {
 /**
  * Call one method of the Python Api. Never rejects: a transport failure comes
  * back as `{ok: false, error: {code: 'bridge', message}}` with no `state`.
+ * opts.queue false: a long call (a hint) that the player's actions do not wait
+ * for; its answer carries a view model number (`rev`) like every answer, so the
+ * page never draws it over a newer one.
  */
-export function call(method, arg) {
+export function call(method, arg, opts = {}) {
+  if (opts.queue === false) return send(method, arg);
   const result = queue.then(() => send(method, arg));
   queue = result.catch(() => undefined);
   return result;

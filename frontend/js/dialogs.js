@@ -5,7 +5,8 @@ import { t, applyDom, errorText, LANGUAGES, SYSTEM, systemLanguage } from './i18
 import * as help from './help.js';
 import { say } from './announce.js';
 import { renderKeyList } from './keyhelp.js';
-import { syncWinnable, winnableArg, winnableSetting } from './hint.js';
+import * as choices from './choices.js';
+import { syncWinnable, winnableArg, winnableSetting } from './choices.js';
 
 const $ = (id) => document.getElementById(id);
 // {newGame(arg) → Promise<answer>, settings(change), state() → view model,
@@ -70,15 +71,8 @@ export function confirmLeave() {
 
 /* ---------- new game ---------- */
 
-function chosenGame() {
-  return $('dlg-new').querySelector('input[name="game"]:checked').value;
-}
-
-function syncCells() {
-  const sea = chosenGame() === 'seahaven-towers';
-  const box = $('dlg-new').querySelector('.cells-choice');
-  box.disabled = !sea;
-  box.classList.toggle('inactive', !sea);
+function catalogue() {
+  return (actions.state() || {}).catalogue || [];
 }
 
 let codeError = null;   // the error shown under the code field, re-translated on a language change
@@ -117,17 +111,15 @@ async function start(arg) {
 function initNewGame() {
   const dlg = $('dlg-new');
   dlg.addEventListener('change', (e) => {
-    if (e.target.name === 'game') syncCells();
+    if (e.target.name === 'game') choices.fillVariants(dlg, catalogue(), e.target.value);
     if (e.target.name === 'game' || e.target.name === 'variant') {
-      syncWinnable(dlg, (actions.state() || {}).settings);
+      syncWinnable(dlg, catalogue(), (actions.state() || {}).settings);
     }
-    if (e.target.name === 'winnable_only') actions.settings(winnableSetting(dlg));
+    if (e.target.name === 'winnable_only') actions.settings(winnableSetting(dlg, catalogue()));
   });
   for (const button of dlg.querySelectorAll('[data-mode]')) {
     button.addEventListener('click', () => {
-      const game = chosenGame();
-      const variant = game === 'easy-harp' ? 'N'
-        : dlg.querySelector('input[name="variant"]:checked').value;
+      const { game, variant } = choices.chosen(dlg, catalogue());
       start({ game, variant, mode: button.dataset.mode, ...winnableArg(dlg, button.dataset.mode) });
     });
   }
@@ -143,16 +135,10 @@ function initNewGame() {
 export function openNewGame(prefillCode = '') {
   const dlg = $('dlg-new');
   const state = actions.state();
-  if (state) {
-    const game = dlg.querySelector(`input[name="game"][value="${state.game}"]`);
-    if (game) game.checked = true;
-    const cells = dlg.querySelector(`input[name="variant"][value="${state.variant}"]`);
-    if (cells) cells.checked = true;
-  }
+  if (state) choices.fill(dlg, catalogue(), state.game, state.variant);
   $('code-input').value = prefillCode;
   showCodeError(null);
-  syncCells();
-  syncWinnable(dlg, state && state.settings);
+  syncWinnable(dlg, catalogue(), state && state.settings);
   open(dlg);
   if (prefillCode) $('code-input').focus();
 }
@@ -207,7 +193,9 @@ function nameSystemOption() {
 /** The Help window (help.js) on `page`; by default the Rules of the game being played (F1). */
 export function openHelp(page) {
   const state = actions && actions.state();
-  help.open(page || (state && state.game === 'seahaven-towers' ? 'rules_sh' : 'rules_eh'));
+  // the rules of the game being played: its page is named by its code tag (rules_eh, …)
+  const played = catalogue().find((g) => state && g.game === state.game);
+  help.open(page || (played && `rules_${played.tag.toLowerCase()}`));
 }
 
 export function openAbout(version) {

@@ -4,21 +4,19 @@
 
 import * as render from './render.js';
 import * as anim from './anim.js';
-import { overlap, dropRect, pileAt } from './layout.js';
+import { overlap, dropRect, pileAt, areaOf, hitAt, AREA } from './layout.js';
 
 const THRESHOLD = 5;        // px a press travels before it becomes a drag
 export const DOUBLE_MS = 400;
 const DRAG_Z = 2000;
-const STACKED = new Set(['waste', 'foundation', 'cell', 'stock']);
 
 let table = null;
 let handlers = null;
 let press = null;           // the pointer currently down on the table
-let lastTap = null;         // APP-11 bookkeeping
+let gesture = null;         // APP-11: the clicks of one gesture (see tapped)
 
 /**
- * handlers: {targets(pile, index) → Promise<string[]>,
- *            play(from, index, to) → Promise, restore() (re-render, cards go home),
+ * handlers: {play(from, index, to) → Promise, restore() (re-render, cards go home),
  *            tap(pile, index) → Promise<answer>, doubleTap(pile, index) → Promise<answer>,
  *            stock() → Promise, showRefusal(answer)}
  */
@@ -45,23 +43,19 @@ function tablePoint(e) {
 
 function onDown(e) {
   if (press || (e.pointerType === 'mouse' && e.button !== 0) || !e.isPrimary) return;
-  const hit = e.target.closest('.card, .pile');
+  const start = tablePoint(e);
+  // What was pressed comes from the layout (where every card is going), not from the
+  // element under the pointer: a card still flying to the waste is no target, the stock is.
+  const view = render.currentState();
+  const hit = view && hitAt(render.currentLayout(), view, start.x, start.y);
   if (!hit) return;
-  const pileId = hit.classList.contains('card') ? hit.dataset.in : hit.dataset.pile;
-  const pileEl = render.pileElement(pileId);
-  if (!pileEl) return;
-  const count = Number(pileEl.dataset.count || 0);
-  const kind = pileEl.classList.contains('kind-stock') ? 'stock' : null;
-  let index = hit.classList.contains('card') ? Number(hit.dataset.index) : -1;
-  if (!kind) {
-    if (index < 0 || hit.dataset.face !== 'up') return;   // empty slot or face-down card
-    const stacked = [...STACKED].some((k) => pileEl.classList.contains(`kind-${k}`));
-    if (stacked) index = count - 1;                        // a stack shows only its top card
-  }
+  const pile = view.piles.find((p) => p.id === hit.pile);
+  const stock = pile.kind === 'stock';
+  if (!stock && (hit.index < 0 || !pile.cards[hit.index].up)) return;   // empty, face down
   e.preventDefault();
   table.setPointerCapture(e.pointerId);
-  const start = tablePoint(e);
-  press = { id: e.pointerId, kind: kind || 'card', pile: pileId, index, start, dragging: false };
+  press = { id: e.pointerId, kind: stock ? 'stock' : 'card', pile: hit.pile, index: hit.index,
+    start, dragging: false };
 }
 
 function onMove(e) {
@@ -86,11 +80,8 @@ function startDrag() {
   press.dragging = true;
   press.els = render.cardElements(press.pile, press.index);
   press.origins = press.els.map((el) => ({ ...anim.positionOf(el) }));
-  const mine = press;
-  press.targets = handlers.targets(press.pile, press.index).then((list) => {
-    if (press === mine) render.highlight(list);
-    return list;
-  });
+  press.targets = render.destinations(press.pile, press.index);
+  render.highlight(press.targets);
 }
 
 async function onUp(e) {
@@ -117,23 +108,19 @@ function onCancel(e) {
   handlers.restore();
 }
 
-/** The pile a drag ends on: the allowed one with the largest overlap, else the one under the pointer. */
-function chooseTarget(done, point, targets) {
+/** The pile a drag ends on: the allowed one with the largest overlap (the foundations count
+ * as one area), else the one under the pointer. */
+function chooseTarget(done, point) {
   const layout = render.currentLayout();
   const lead = done.els[0] && anim.positionOf(done.els[0]);
   if (!layout || !lead) return null;
   const rect = { x: lead.x, y: lead.y, w: layout.cw, h: layout.ch };
   let best = null;
   let bestArea = 0;
-  const foundationAllowed = targets.some((id) => id[0] === 'f');
-  if (foundationAllowed && layout.foundationArea) {
-    bestArea = overlap(rect, layout.foundationArea);
-    if (bestArea > 0) best = 'f';
-  }
-  for (const id of targets) {
+  for (const id of done.targets) {
     const pile = layout.piles.get(id);
-    if (!pile || id[0] === 'f') continue;
-    const area = overlap(rect, dropRect(pile));
+    const area = areaOf(layout, id) === AREA ? overlap(rect, layout.foundationArea)
+      : pile ? overlap(rect, dropRect(pile)) : 0;
     if (area > bestArea) { best = id; bestArea = area; }
   }
   if (best) return best;
@@ -143,43 +130,47 @@ function chooseTarget(done, point, targets) {
 }
 
 async function drop(done, point) {
-  const targets = await done.targets.catch(() => []);
   render.clearHighlight();
   anim.endDrag(done.els);
-  const to = chooseTarget(done, point, targets || []);
-  const sourceIsFoundation = done.pile[0] === 'f';
-  if (!to || to === done.pile || (to === 'f' && sourceIsFoundation)) {
+  const to = chooseTarget(done, point);
+  const layout = render.currentLayout();
+  // Back where it came from (the foundations are one area on the table) is no move.
+  if (!to || areaOf(layout, to) === areaOf(layout, done.pile)) {
     handlers.restore();
     return;
   }
-  await handlers.play(done.pile, done.index, to);
+  await handlers.play(done.pile, done.index, to, done.targets.includes(to));
 }
 
-/** APP-11: the first tap acts at once; a second one within DOUBLE_MS is a double tap or ignored. */
+/**
+ * APP-11, with bursts: clicks on one pile, each within DOUBLE_MS of the one before, are one
+ * gesture. The first is a tap, at once; the second is a double tap of the same card when the
+ * tap moved nothing, and nothing when it did; every later click is swallowed.
+ */
 async function tapped(pile, index) {
   const now = performance.now();
-  const prev = lastTap;
-  if (prev && now - prev.time < DOUBLE_MS) {
-    const first = await prev.answer;
+  const g = gesture;
+  if (g && g.pile === pile && now - g.last < DOUBLE_MS) {
+    g.last = now;
+    g.clicks += 1;
+    if (g.clicks !== 2) return;
+    const first = await g.answer;
     if (first && first.ok) return;                      // it moved: the second tap is ignored
-    if (prev.pile === pile && prev.index === index) {
-      clearTimeout(prev.timer);
-      lastTap = null;
-      const answer = await handlers.doubleTap(pile, index);
-      handlers.showRefusal(answer);
-      return;
-    }
-    clearTimeout(prev.timer);                           // another card: a fresh first tap
+    clearTimeout(g.timer);
+    const answer = await handlers.doubleTap(g.pile, g.index);
+    handlers.showRefusal(answer);
+    return;
   }
-  const entry = { time: now, pile, index, timer: null };
+  if (g) clearTimeout(g.timer);                         // another pile: a fresh gesture
+  const entry = { pile, index, last: now, clicks: 1, timer: null };
   entry.answer = handlers.tap(pile, index);
-  lastTap = entry;
+  gesture = entry;
   const answer = await entry.answer;
   if (answer && !answer.ok) {
-    const wait = Math.max(0, DOUBLE_MS - (performance.now() - entry.time));
+    // the reminder waits for a possible second click (then the double tap speaks instead)
+    const wait = Math.max(0, DOUBLE_MS - (performance.now() - entry.last));
     entry.timer = setTimeout(() => {
-      if (lastTap === entry) lastTap = null;
-      handlers.showRefusal(answer);
+      if (entry.clicks === 1 && gesture === entry) handlers.showRefusal(answer);
     }, wait);
   }
 }

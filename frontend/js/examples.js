@@ -88,7 +88,7 @@ async function replay(me) {
       showProgress(state.example);
       continue;
     }
-    const ms = answer.action && answer.action.move === 's' ? STOCK_MS : MOVE_MS;
+    const ms = answer.action && answer.action.from === 's' ? STOCK_MS : MOVE_MS;
     // The last move is drawn with the table already the player's: the moment the move
     // counter shows the total, the banner says what to try and the cards take input.
     if (done) { replaying = false; unseen = null; }
@@ -145,11 +145,11 @@ function easyHarpText(key, state) {
   const tops = new Map();
   const onto = (pile) => (tops.has(pile) ? tops.get(pile) : topCard(state, pile));
   const intro = t('example.eh_try', { cards, from: column(key.from), onto: onto(key.to), to: column(key.to) });
-  const steps = (key.apart || []).map((move, i) => {
+  const steps = (key.apart || []).map((dst, i) => {
     const card = key.cards[key.cards.length - 1 - i];
-    const dst = String(move).split('-').pop();
+    const target = state.piles.find((p) => p.id === dst);
     let text;
-    if (dst[0] === 'f') text = t('example.eh_to_foundation', { card });
+    if (target && target.kind === 'foundation') text = t('example.eh_to_foundation', { card });
     else if (!onto(dst)) text = t('example.eh_to_empty', { card, n: column(dst) });
     else text = t('example.eh_to_column', { card, onto: onto(dst), n: column(dst) });
     tops.set(dst, card);
@@ -167,18 +167,21 @@ function seahavenText(key, state) {
     limit: key.limit, limit_occupied: key.limit_occupied, count: key.count,
     cards: key.cards.map(cardText).join(' '), from: column(key.from), to: column(key.to),
   });
-  const also = key.also && /^(\w+?)(?::(\d+))?-(\w+)$/.exec(key.also);
+  const also = key.also;
   if (also) {
-    const n = Number(also[2] || 1);
-    const run = pileOf(state, also[1]).cards.slice(-n).filter((c) => c.up).map((c) => cardText(c.card));
-    text += ` ${t('example.sh_also', { cards: run.join(' '), from: column(also[1]), to: column(also[3]),
+    const run = pileOf(state, also.from).cards.slice(-also.count).filter((c) => c.up).map((c) => cardText(c.card));
+    text += ` ${t('example.sh_also', { cards: run.join(' '), from: column(also.from), to: column(also.to),
       limit_occupied: key.limit_occupied })}`;
   }
   return text;
 }
 
+// Each example's situation (the rule it shows) has its own words.
+const KEY_TEXTS = { 'EH-05': easyHarpText, 'SH-08': seahavenText };
+
 function keyText(key, state) {
-  return key.rule === 'SH-08' ? seahavenText(key, state) : easyHarpText(key, state);
+  const text = KEY_TEXTS[key.rule];
+  return text ? text(key, state) : '';
 }
 
 /* ---------- the banner, the badge and the highlights ---------- */
@@ -231,6 +234,7 @@ export function sync(state) {
   $('[data-testid="example-title"]').textContent = t(`example.${ex.name}.title`);
   showProgress(ex);
   $('[data-action="undo"]').disabled = replaying || !state.can_undo;   // the replay owns the table
+  $('[data-action="redo"]').disabled = replaying || !state.can_redo;
   banner.querySelector('[data-example="skip"]').hidden = !replaying;
   banner.querySelector('[data-example="again"]').hidden = replaying;
   const text = $('[data-testid="example-text"]');

@@ -138,6 +138,7 @@ export function updateHeader(state, fresh = false) {
   q('[data-testid="score"]').textContent = String(state.score);
   q('[data-testid="moves"]').textContent = String(state.moves);
   q('[data-action="undo"]').disabled = !state.can_undo;
+  q('[data-action="redo"]').disabled = !state.can_redo;
   document.title = `${t(`game.${state.game}`)} · Harp & Towers`;
   updateClock(state, fresh);
   fitSoon();

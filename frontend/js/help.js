@@ -13,7 +13,6 @@ import { t, data, onChange } from './i18n.js';
 import { renderKeyList } from './keyhelp.js';
 
 export const PAGES = ['rules_eh', 'rules_sh', 'faq', 'examples', 'keys'];
-const EXAMPLES = ['easy-harp', 'seahaven'];
 
 const dlg = () => document.getElementById('dlg-help');
 let hooks = null;     // {list() → Promise<[{name, code, total}]>, start(name)}
@@ -83,7 +82,8 @@ function fill(panel, name) {
   panel.append(el('h3', t('help.examples.intro.h')));
   renderBody(t('help.examples.intro.body'), panel);
   const grid = el('div', null, 'example-list');
-  for (const name of EXAMPLES) grid.append(exampleCard(name));
+  // the examples Python ships (the list arrives with the first visit of the tab)
+  for (const { name } of listed || []) grid.append(exampleCard(name));
   panel.append(grid);
   if (!listed && hooks) {
     hooks.list().then((list) => {

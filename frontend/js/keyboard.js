@@ -1,7 +1,7 @@
 // Keyboard play (issue 10): a roving focus over the table's piles and cards.
 //
 // The keys only choose what to ask Python. Every action is the bridge call the
-// mouse makes (play, tap, double_tap, stock, targets), through the handlers
+// mouse makes (play, tap, double_tap, stock), through the handlers
 // main.js passes in, so no rule lives here.
 //
 //   ← →            piles of a row (Home / End: first / last)
@@ -18,12 +18,11 @@
 // kept as {pile, index}, so it survives re-renders, undo and new deals.
 
 import * as render from './render.js';
-import { drawnPiles } from './layout.js';
+import { drawnPiles, areaOf, AREA } from './layout.js';
 import { t } from './i18n.js';
 import * as announce from './announce.js';
 import * as focus from './focus.js';
 
-const AREA = 'f';             // the foundation area as one drop stop
 const REGION_KINDS = ['stock', 'waste', 'foundation', 'cell', 'column'];
 const FRAME_PAD = 5;
 
@@ -129,7 +128,7 @@ function elementFor(c) {
 
 function canDropHere() {
   if (!held || !held.list) return false;
-  if (cursor.pile === AREA) return held.list.some((id) => id[0] === 'f');
+  if (cursor.pile === AREA) return held.list.some((id) => areaOf(render.currentLayout(), id) === AREA);
   return held.list.includes(cursor.pile);
 }
 
@@ -234,16 +233,11 @@ function pick() {
   }
   const els = render.cardElements(p.id, index);
   for (const el of els) el.classList.add('held');
-  held = { pile: p.id, index, els, list: null };
+  // Where these cards may go: the view model's destinations, as a drag shows them.
+  held = { pile: p.id, index, els, list: render.destinations(p.id, index) };
   table.classList.add('holding');
-  const mine = held;
-  // The same question the mouse asks while dragging: where could these cards go?
-  handlers.targets(p.id, index).then((list) => {
-    if (held !== mine) return;
-    mine.list = list;
-    render.highlight(list);
-    describeCurrent();
-  });
+  render.highlight(held.list);
+  describeCurrent();
   announce.say(t('announce.picked', { cards: announce.cardsName(p.cards.slice(index)) }));
   setCursor(cursor, { focus: true });
 }
@@ -258,15 +252,12 @@ async function drop() {
   }
   clearHold();
   const mark = navCount;
-  const answer = await run(() => handlers.play(h.pile, h.index, to === AREA ? 'f' : to));
+  // the foundation area: the foundation that takes the cards, when one does
+  const dest = to === AREA ? (h.list.find((id) => areaOf(render.currentLayout(), id) === AREA) || AREA) : to;
+  const answer = await run(() => handlers.play(h.pile, h.index, dest, h.list.includes(dest)));
   if (navCount !== mark) return;          // the player has moved on meanwhile
   if (answer && answer.ok) {
-    let dest = to;
-    if (to === AREA) {
-      const m = /-(f\d+)$/.exec((answer.action && answer.action.move) || '');
-      dest = m ? m[1] : AREA;
-    }
-    go(dest);
+    go(answer.action ? answer.action.to : dest);
   } else {
     go(h.pile, h.index);
   }
@@ -460,7 +451,7 @@ export function focusTable() {
 }
 
 /**
- * handlers: {targets(pile, index) → Promise<string[]>, play(from, index, to) → Promise<answer>,
+ * handlers: {play(from, index, to, legal) → Promise<answer>,
  *            tap(pile, index) → Promise<answer>, doubleTap(pile, index) → Promise<answer>,
  *            stock() → Promise, showRefusal(answer)} — the same ones drag.js gets.
  */

@@ -172,6 +172,40 @@ export function dropRect(pile) {
   return { x: pile.x, y: pile.y, w: pile.w, h: pile.kind === 'column' ? pile.dropH : pile.h };
 }
 
+/** The id of the foundation area: the foundations take drops as one target. */
+export const AREA = 'f';
+
+/** The drop area a pile id belongs to: AREA for a foundation (the table shows them as one
+ * area), else the pile itself. */
+export function areaOf(layout, id) {
+  const pile = layout && layout.piles.get(id);
+  return id === AREA || (pile && pile.kind === 'foundation') ? AREA : id;
+}
+
+/**
+ * What a press at (x, y) is on, from the layout alone (never from the element that happens
+ * to be under the pointer while cards fly): {pile, index} — the card's index in its pile,
+ * the top card of a stacked pile, -1 on an empty pile — or null. `state` is the view model
+ * the layout was computed from.
+ */
+export function hitAt(layout, state, x, y) {
+  for (const p of state.piles) {
+    const r = layout.piles.get(p.id);
+    if (!r || x < r.x || x > r.x + r.w) continue;
+    if (p.kind !== 'column') {
+      if (y >= r.y && y <= r.y + r.h) return { pile: p.id, index: p.cards.length - 1 };
+      continue;
+    }
+    // the highest card whose face covers the point: later cards lie on earlier ones
+    for (let i = p.cards.length - 1; i >= 0; i -= 1) {
+      const c = layout.cards.get(p.cards[i].id);
+      if (c && y >= c.y && y <= c.y + layout.ch) return { pile: p.id, index: i };
+    }
+    if (!p.cards.length && y >= r.y && y <= r.y + layout.ch) return { pile: p.id, index: -1 };
+  }
+  return null;
+}
+
 /** Pile under a point, or 'f' for the foundation area; null when none. */
 export function pileAt(layout, x, y) {
   const fa = layout.foundationArea;

@@ -16,10 +16,12 @@ import * as announce from './announce.js';
 import * as focus from './focus.js';
 import * as hints from './hint.js';
 import * as stats from './stats.js';
+import * as predict from './predict.js';
 
 const FALLBACK_VERSION = '0.1.0';   // shown until the view model carries a version
 
 let view = null;          // the last view model from Python
+let predicted = 0;        // actions drawn before their answer came (issue 19), still unanswered
 let resolveReady;
 window.harpTowers = {
   ready: new Promise((resolve) => { resolveReady = resolve; }),
@@ -74,6 +76,7 @@ async function applySettings(state) {
 
 /** Draw a new view model. opts: {deal: a new game, animate}. */
 async function show(state, opts = {}) {
+  if (view && state.rev < view.rev) return;   // an older answer (a hint that searched meanwhile)
   const wasWon = view ? view.won : null;
   const fresh = Boolean(opts.deal);
   view = state;
@@ -89,14 +92,29 @@ async function show(state, opts = {}) {
   }
 }
 
+/** Draw an action before its answer comes (a legal drop, a stock tap): `next` is the shown
+ * view model with the action applied (predict.js), or null. */
+function drawAhead(next) {
+  if (!next || drag.dragging()) return false;
+  predicted += 1;
+  render.render(next);
+  return true;
+}
+
 /**
  * One bridge call. opts.quiet: the caller shows the refusal itself (taps);
- * opts.deal: the answer starts a new deal.
+ * opts.deal: the answer starts a new deal; opts.ahead() → what to draw at once
+ * (predict.js); opts.queue: false for a call the others need not wait for.
  */
 async function act(method, arg, opts = {}) {
   const before = view;
-  const answer = await call(method, arg);
-  if (answer.state) await show(answer.state, { deal: opts.deal && answer.ok });
+  const ahead = opts.ahead && drawAhead(opts.ahead());
+  const answer = await call(method, arg, { queue: opts.queue });
+  if (ahead) predicted -= 1;
+  // While a later action is drawn ahead, an earlier answer is not drawn back over it: the
+  // last answer draws, with everything Python decided.
+  if (answer.state && predicted > 0) view = answer.state;
+  else if (answer.state) await show(answer.state, { deal: opts.deal && answer.ok });
   if (!opts.quiet) showRefusal(answer);
   else if (answer.error && !answer.state) showRefusal(answer);
   if (answer.ok) announce.accepted(method, answer, before);   // the live region (issue 10)
@@ -109,6 +127,12 @@ function undo() {
   return act('undo');
 }
 
+function redo() {
+  if (examples.busy()) return undefined;
+  dialogs.hideToast();
+  return act('redo');
+}
+
 async function newGame(arg) {
   dialogs.hideToast();
   if (view && view.example) await examples.leave();   // never start a game inside the sandbox
@@ -118,15 +142,18 @@ async function newGame(arg) {
 function initInput() {
   const table = document.getElementById('table');
   const handlers = {
-    targets: async (pile, index) => {
-      const answer = await call('targets', { pile, index });
-      return answer.ok && Array.isArray(answer.targets) ? answer.targets : [];
+    play: (from, index, to, legal) => {
+      dialogs.hideToast();
+      const ahead = legal ? () => predict.move(render.currentState(), from, index, to) : null;
+      return act('play', { from, index, to }, { ahead });
     },
-    play: (from, index, to) => { dialogs.hideToast(); return act('play', { from, index, to }); },
     restore: () => { if (view) render.render(view); },
     tap: (pile, index) => { dialogs.hideToast(); return act('tap', { pile, index }, { quiet: true }); },
     doubleTap: (pile, index) => act('double_tap', { pile, index }, { quiet: true }),
-    stock: () => { dialogs.hideToast(); return act('stock'); },
+    stock: () => {
+      dialogs.hideToast();
+      return act('stock', undefined, { ahead: () => predict.stockTap(render.currentState()) });
+    },
     showRefusal,
   };
   drag.init(table, handlers);
@@ -145,6 +172,7 @@ function initButtons() {
   const handlers = {
     new: () => dialogs.openNewGame(),
     undo,
+    redo,
     hint: () => hints.request(),
     settings: () => dialogs.openSettings(),
     help: () => dialogs.openHelp(),
@@ -166,6 +194,10 @@ function initKeys() {
     } else if (ctrl && !e.shiftKey && e.key.toLowerCase() === 'z' && !typing) {
       e.preventDefault();
       if (!dialogs.anyOpen()) undo();
+    } else if (ctrl && ((e.shiftKey && e.key.toLowerCase() === 'z') || (!e.shiftKey && e.key.toLowerCase() === 'y'))
+               && !typing) {
+      e.preventDefault();
+      if (!dialogs.anyOpen()) redo();
     } else if (ctrl && e.key.toLowerCase() === 'n') {
       e.preventDefault();
       if (!dialogs.anyOpen()) dialogs.openNewGame();
@@ -218,7 +250,7 @@ async function boot() {
     start: (name) => examples.start(name),
   });
   hints.init({
-    act,
+    act: (method, arg, opts) => act(method, arg, { ...opts, queue: false }),   // never in the way
     view: () => view,
     toast: (text, kind) => dialogs.showToast(text, kind),
     busy: () => drag.dragging() || examples.busy(),

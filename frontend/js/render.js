@@ -16,6 +16,8 @@ let layout = null;
 let state = null;
 
 export function currentLayout() { return layout; }
+/** The view model drawn now (the layout's). */
+export function currentState() { return state; }
 
 const renderListeners = [];
 /** fn(state) runs after every render (keyboard.js keeps its focus on the right element). */
@@ -27,6 +29,14 @@ export function foundationTops() {
   if (!state) return [];
   return state.piles.filter((p) => p.kind === 'foundation' && p.cards.length)
     .map((p) => cardEls.get(p.cards[p.cards.length - 1].id)).filter(Boolean);
+}
+
+/** The piles the card at `index` of `pileId` (with those above it) may go to now: the view
+ * model's destinations, decided by Python. */
+export function destinations(pileId, index) {
+  const pile = state && state.piles.find((p) => p.id === pileId);
+  const card = pile && pile.cards[index];
+  return (card && card.to) || [];
 }
 
 /** Card elements of `pileId` from `index` up to the top, in order. */

@@ -1,9 +1,8 @@
 // The Statistics dialog (issue 5): figures per game and variant, as Python keeps them.
 
 import { call } from './bridge.js';
-import { t, formatNumber, applyDom } from './i18n.js';
+import { t, has, formatNumber, applyDom } from './i18n.js';
 
-const ROWS = ['easy-harp/N', 'seahaven-towers/C4', 'seahaven-towers/C2', 'seahaven-towers/C1'];
 const COLUMNS = ['played', 'won', 'win_rate', 'best_score', 'fewest_moves', 'streak',
   'best_streak', 'time', 'hints'];
 
@@ -20,13 +19,13 @@ function cell(entry, column) {
   return formatNumber(v);
 }
 
-function rowName(key) {
-  const [game, variant] = key.split('/');
-  const v = t(`variant.${variant}`);
-  return v ? `${t(`game.${game}`)} · ${v}` : t(`game.${game}`);
+function rowName(game, variant) {
+  const name = has(`game.${game.game}`) ? t(`game.${game.game}`) : game.title;
+  if (game.variants.length < 2) return name;
+  return `${name} · ${has(`variant.${variant.id}`) ? t(`variant.${variant.id}`) : variant.label}`;
 }
 
-function draw(stats) {
+function draw(stats, catalogue) {
   const table = $('stats-table');
   table.replaceChildren();
   const head = document.createElement('tr');
@@ -38,14 +37,16 @@ function draw(stats) {
     head.append(th);
   }
   table.append(head);
-  for (const key of ROWS) {
-    const entry = stats[key];
+  // one row per game and variant, in the order of the catalogue
+  const rows = catalogue.flatMap((g) => g.variants.map((v) => [g, v]));
+  for (const [game, variant] of rows) {
+    const entry = stats[variant.key];
     if (!entry) continue;
     const tr = document.createElement('tr');
-    tr.dataset.key = key;
+    tr.dataset.key = variant.key;
     const th = document.createElement('th');
     th.scope = 'row';
-    th.textContent = rowName(key);
+    th.textContent = rowName(game, variant);
     tr.append(th);
     for (const c of COLUMNS) {
       const td = document.createElement('td');
@@ -59,7 +60,7 @@ function draw(stats) {
 
 async function refresh(arg) {
   const answer = await call('statistics', arg || {});
-  if (answer.ok) draw(answer.statistics);
+  if (answer.ok) draw(answer.statistics, (answer.state && answer.state.catalogue) || []);
 }
 
 export function init() {

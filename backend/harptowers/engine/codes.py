@@ -13,19 +13,19 @@ from dataclasses import dataclass
 from datetime import date
 
 from .errors import InvalidCode
+from .registry import NAMES as GAMES
+from .registry import TAGS, VARIANTS, game_class
 from .shuffle import SplitMix64
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 MAX_DEAL = 999_999
 VERSION = "1"
-GAMES = {"EH": "easy-harp", "SH": "seahaven-towers"}
-TAGS = {v: k for k, v in GAMES.items()}
-VARIANTS = {"easy-harp": ("N",), "seahaven-towers": ("C4", "C2", "C1")}
 
 _DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63"})
 _SEP = r"[\s\-]*"
+# any two-letter tag: the registry says which are games (a game added later reads the same)
 _CODE = re.compile(
-    rf"(?<![A-Z0-9])([ES]){_SEP}H{_SEP}(1){_SEP}(N|C{_SEP}[0-9]){_SEP}((?:[A-Z0-9]{_SEP}){{6}}[A-Z0-9])(?![A-Z0-9])"
+    rf"(?<![A-Z0-9])([A-Z]){_SEP}([A-Z]){_SEP}(1){_SEP}([A-Z](?:{_SEP}[0-9])?){_SEP}((?:[A-Z0-9]{_SEP}){{6}}[A-Z0-9])(?![A-Z0-9])"
 )
 # Looser shape used only to say which part of a near-code is wrong.
 _LOOSE = re.compile(rf"(?<![A-Z0-9])([A-Z]{{2}}){_SEP}(\d+){_SEP}-?{_SEP}([A-Z][A-Z0-9]?){_SEP}-{_SEP}([A-Z0-9]+)")
@@ -33,8 +33,8 @@ _LOOSE = re.compile(rf"(?<![A-Z0-9])([A-Z]{{2}}){_SEP}(\d+){_SEP}-?{_SEP}([A-Z][
 
 @dataclass(frozen=True, slots=True)
 class DealCode:
-    """A deal: game (``"easy-harp"`` / ``"seahaven-towers"``), variant (``"N"``, ``"C4"``,
-    ``"C2"``, ``"C1"``) and deal number (1 … 999 999)."""
+    """A deal: game (a registered name such as ``"easy-harp"``), one of its variants
+    (``"N"``, ``"C4"`` …) and deal number (1 … 999 999)."""
 
     game: str
     variant: str
@@ -42,7 +42,7 @@ class DealCode:
 
     def __post_init__(self) -> None:
         if self.game not in VARIANTS:
-            raise InvalidCode(f"unknown game {self.game!r} (easy-harp or seahaven-towers)",
+            raise InvalidCode(f"unknown game {self.game!r} ({' or '.join(VARIANTS)})",
                               "unknown-game", self.game)
         if self.variant not in VARIANTS[self.game]:
             allowed = ", ".join(VARIANTS[self.game])
@@ -51,11 +51,6 @@ class DealCode:
         if not 1 <= self.number <= MAX_DEAL:
             raise InvalidCode(f"deal number {self.number!r} is outside 1 … {MAX_DEAL}",
                               "out-of-range", str(self.number))
-
-    @property
-    def cells(self) -> int:
-        """Seahaven cell count (4, 2, 1); 0 for Easy Harp."""
-        return int(self.variant[1]) if self.variant.startswith("C") else 0
 
     def __str__(self) -> str:
         return format_code(self.game, self.variant, self.number)
@@ -100,10 +95,10 @@ def parse_code(text: str, game: str | None = None, variant: str | None = None) -
         raise InvalidCode(f"a deal code must be text, not {type(text).__name__}")
     # full-width letters and digits as plain ones; any dash (chat apps turn - into – or —)
     upper = unicodedata.normalize("NFKC", text).translate(_DASHES).upper()
-    m = _CODE.search(upper)
+    m = next((m for m in _CODE.finditer(upper) if m.group(1) + m.group(2) in GAMES), None)
     if m:
-        tag, _version, var, num = (re.sub(r"[\s\-]", "", g) for g in m.groups())
-        g = GAMES[tag + "H"]
+        t1, t2, _version, var, num = (re.sub(r"[\s\-]", "", g) for g in m.groups())
+        g = GAMES[t1 + t2]
         if var not in VARIANTS[g]:
             allowed = ", ".join(VARIANTS[g])
             raise InvalidCode(f"variant {var!r} is not one of {allowed} for {g}", "bad-variant", var)
@@ -112,7 +107,7 @@ def parse_code(text: str, game: str | None = None, variant: str | None = None) -
     if bare:
         digits = re.sub(r"\s", "", bare.group(1))
         if game is None:
-            raise InvalidCode(f"the bare deal number {digits!r} needs a game (EH or SH)",
+            raise InvalidCode(f"the bare deal number {digits!r} needs a game ({' or '.join(GAMES)})",
                               "needs-game", digits)
         n = int(digits)
         if not 1 <= n <= MAX_DEAL:
@@ -122,7 +117,8 @@ def parse_code(text: str, game: str | None = None, variant: str | None = None) -
     if loose:
         tag, version, var, num = loose.groups()
         if tag not in GAMES:
-            raise InvalidCode(f"unknown game {tag!r} in {loose.group(0)!r} (EH or SH)", "unknown-game", tag)
+            raise InvalidCode(f"unknown game {tag!r} in {loose.group(0)!r} ({' or '.join(GAMES)})",
+                              "unknown-game", tag)
         if version != VERSION:
             raise InvalidCode(f"unknown code version {version!r} in {loose.group(0)!r} (1)",
                               "unknown-version", version)
@@ -141,14 +137,11 @@ def parse_code(text: str, game: str | None = None, variant: str | None = None) -
 
 
 # Deal of the day (APP-12): a formula on the date alone, one stream per game and variant.
-_DAILY_TAGS = {("easy-harp", "N"): 1, ("seahaven-towers", "C4"): 2,
-               ("seahaven-towers", "C2"): 3, ("seahaven-towers", "C1"): 4}
-
-
 def daily_number(game: str, variant: str, day: date) -> int:
     """The formula deal number for a calendar date: first SplitMix64 output seeded with
-    ``day.toordinal() << 8 | tag`` (tag 1 EH, 2 SH C4, 3 SH C2, 4 SH C1), mod 999 999, + 1."""
-    tag = _DAILY_TAGS[(game, variant)]
+    ``day.toordinal() << 8 | stream``, mod 999 999, + 1; each game class numbers the streams
+    of its variants (``daily_streams``: 1 EH, 2 SH C4, 3 SH C2, 4 SH C1)."""
+    tag = game_class(game).daily_streams[variant]
     return SplitMix64(day.toordinal() << 8 | tag).next() % MAX_DEAL + 1
 
 

@@ -1,5 +1,5 @@
-"""What both games share: the position, the checked and unchecked move paths, history and
-undo of 100 actions (EH-18, SH-14), score, move counter, and the replay JSON."""
+"""What every game shares: the position, the checked and unchecked move paths, history,
+undo of 100 actions (EH-18, SH-14), redo (APP-14), score, move counter, and the replay JSON."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from .cards import Card, Suit
 from .codes import DealCode, parse_code
 from .errors import IllegalMove, InvalidMove
 from .notation import STOCK, STOCK_TAP, Move, PileRef
+from .registry import game_class
 
 HISTORY = 100  # EH-18, SH-14, APP-09
 
@@ -31,21 +32,30 @@ class _Record(NamedTuple):
 
 
 class Game:
-    """A game in progress. Subclasses carry one game's rules: ``check`` (the checked path's
-    rule predicates), ``points``, ``legal_moves``, ``double_tap``.
+    """A game in progress. Each game is one subclass in ``engine/games/`` (listed by
+    ``registry``) carrying its rules — ``deal``, ``check`` (the checked path's rule
+    predicates), ``points``, ``legal_moves``, ``double_tap`` — and its metadata below.
 
     Piles: ``columns`` (bottom → top) with ``down[i]`` face-down cards at the bottom of
     column i, ``stock`` and ``waste`` (top = last), ``foundations`` with ``found_suits``,
     ``cells`` (each a list of 0 or 1 card).
     """
 
-    name = ""            # "easy-harp" / "seahaven-towers"
-    prefix = ""          # "EH" / "SH": rule ids
-    twins = False        # True when every card exists twice (card ids get .0 / .1)
-    total = 52
+    # ---- metadata (registry.py derives codes, storage keys, the page's catalogue from it)
+    name = ""            # "easy-harp": storage keys, the page's catalogue keys
+    title = ""           # "Easy Harp": English, for the command line
+    tag = ""             # "EH": the deal-code tag, and the prefix of the game's rule ids
+    variants: dict[str, str] = {}   # variant id → English label; the first is the default
+    decks = 1            # 2: every card exists twice (card ids get .0 / .1)
+    hidden = False       # cards are dealt face down: hints must not see them
+    has_stock = False
+    scoring: dict[str, int] = {}    # the scoring table, for docs and the page
+    daily_streams: dict[str, int] = {}  # variant → stream of the deal-of-the-day formula
+    winnable_only: dict[str, bool] = {}  # variant → default of "winnable deals only"
     undo_rule = ""       # EH-18 / SH-14
     tap_rule = ""        # EH-14 / SH-11
     double_rule = ""     # EH-15 / SH-12
+    redo_rule = "APP-14"
 
     def __init__(self, code: DealCode) -> None:
         self.code = code
@@ -61,6 +71,7 @@ class Game:
         self.passes = 0
         self.home = 0  # cards on the foundations
         self.history: deque[_Record] = deque(maxlen=HISTORY)
+        self.undone: list[Move] = []  # undone moves, the next redo last (APP-14)
         self.deal()
         self._piles = {"t": self.columns, "f": self.foundations, "c": self.cells,
                        "w": [self.waste], "s": [self.stock]}
@@ -69,6 +80,10 @@ class Game:
         raise NotImplementedError
 
     # ---- looking at the position -------------------------------------------------------
+    @property
+    def total(self) -> int:
+        return 52 * self.decks
+
     @property
     def won(self) -> bool:
         """All cards on the foundations (EH-12, SH-10)."""
@@ -82,9 +97,6 @@ class Game:
             raise InvalidMove(f"{self.title} has no pile {str(ref)!r}")
         return piles[ref.index]
 
-    has_stock = False
-    title = ""
-
     def face_up(self, ref: PileRef) -> int:
         """How many cards of the pile are face up (columns may hide cards; the stock hides all)."""
         p = self.pile(ref)
@@ -94,7 +106,7 @@ class Game:
 
     def card_id(self, c: Card) -> str:
         """Stable id of a physical card: ``7H.0``/``7H.1`` in Easy Harp, ``7H`` in Seahaven."""
-        return f"{c.text}.{c.copy}" if self.twins else c.text
+        return f"{c.text}.{c.copy}" if self.decks > 1 else c.text
 
     # ---- the checked path (bridge, replay) ---------------------------------------------
     def check(self, move: Move) -> Move:
@@ -113,11 +125,15 @@ class Game:
         """
         if self.won:
             raise IllegalMove(self.undo_rule, reason="won")
-        resolved = self.check(move)
+        action = self._step(self.check(move))
+        self.moves += 1
+        self.undone.clear()  # a new action: nothing left to redo (APP-14)
+        return action
+
+    def _step(self, resolved: Move) -> Action:
         before = self.score
         rec = self._apply(resolved)
         self.history.append(rec)
-        self.moves += 1
         turned = None
         if rec.turned:
             turned = self.columns[resolved.src.index][-1]
@@ -130,7 +146,16 @@ class Game:
             raise IllegalMove(self.undo_rule, reason="nothing-to-undo")
         rec = self.history.pop()
         self._undo(rec)
+        self.undone.append(rec.move)
         return rec.move
+
+    def redo(self) -> Action:
+        """Play the last undone action again, exactly as it was first played (APP-14): the
+        same position, score, turned card and stock order; the move counter unchanged.
+        Raises IllegalMove (APP-14) when nothing was undone since the last new action."""
+        if not self.undone:
+            raise IllegalMove(self.redo_rule, reason="nothing-to-redo")
+        return self._step(self.undone.pop())
 
     def restart(self) -> None:
         """Same deal afresh: score, counter and history empty (EH-18)."""
@@ -241,6 +266,12 @@ class Game:
     def _empty_columns(self) -> list[PileRef]:
         return [PileRef("t", i) for i, c in enumerate(self.columns) if not c]
 
+    def example_situation(self) -> dict[str, Any] | None:
+        """The Examples page's key situation when this position shows it (APP-04, APP-05):
+        ``{"rule", "column", "index", "count", …}``, or None. A game without an example
+        has none."""
+        return None
+
     # ---- text forms ------------------------------------------------------------------
     def replay_json(self) -> dict[str, Any]:
         """The canonical position (DESIGN.md): piles bottom → top, a face-down card in
@@ -259,9 +290,6 @@ class Game:
 
 def new_game(code: DealCode | str) -> Game:
     """A fresh game for a deal code (a DealCode or any text holding one). Raises InvalidCode."""
-    from .easy_harp import EasyHarp
-    from .seahaven import Seahaven
-
     if isinstance(code, str):
         code = parse_code(code)
-    return (EasyHarp if code.game == "easy-harp" else Seahaven)(code)
+    return game_class(code.game)(code)

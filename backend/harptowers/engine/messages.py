@@ -28,8 +28,10 @@ _TEXTS = {
     "SH-12": "{card} has nowhere to go",
     "SH-13": "a card taken back from a foundation goes onto a column or into a cell",
     "SH-14": "{reason}",
+    "APP-14": "{reason}",
 }
 _REASONS = {"won": "the game is won: only undo is possible", "nothing-to-undo": "nothing to undo",
+            "nothing-to-redo": "nothing to redo",
             "empty": "the stock and the waste are both empty"}
 
 

@@ -38,7 +38,7 @@ def _fits_column(g: Game, c: Card, col: list[Card]) -> bool:
     if not col:
         return c.rank == KING
     top = col[-1]
-    if g.twins:
+    if g.decks > 1:
         return top.red != c.red and top.rank == c.rank + 1
     return top.suit == c.suit and top.rank == c.rank + 1
 
@@ -92,7 +92,7 @@ def useful_steps(g: Game) -> list[Step]:
             if dst == "t" and not g.columns[m.dst.index] and rest == 0:
                 continue
             reveals = bool(rest) and g.down[m.src.index] == rest
-            if g.twins and dst == "t" and rest and not reveals and not g.down[m.src.index] \
+            if g.decks > 1 and dst == "t" and rest and not reveals and not g.down[m.src.index] \
                     and not _to_foundation(g, col[rest - 1]):
                 continue
         if dst == "f":

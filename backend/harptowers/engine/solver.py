@@ -103,7 +103,7 @@ def solve(game: Game, limit_seconds: float | None = DEFAULT_SECONDS,
     t0 = time.perf_counter()
     if game.won:
         return Result(WINNABLE, [], 0, 0.0)
-    if game.twins:
+    if game.decks > 1:
         res = _HarpSearch(game, limit_seconds, max_nodes).run(game)
     else:
         res = _SeahavenSearch(game, limit_seconds, max_nodes).run()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from .cards import ACE, KING, Card, Suit, deck
-from .errors import IllegalMove, InvalidMove
-from .game import Game
-from .notation import STOCK, Move, PileRef
-from .shuffle import deal_seed, shuffle
+from typing import Any
+
+from ..cards import KING, Card, Suit, deck
+from ..errors import IllegalMove, InvalidMove
+from ..game import Game
+from ..notation import STOCK, Move, PileRef
+from ..runs import alternating, fits_column, is_king_led, run_start
+from ..shuffle import deal_seed, shuffle
 
 COLUMNS = 9
 FOUNDATION_SUITS = [Suit.S, Suit.S, Suit.H, Suit.H, Suit.D, Suit.D, Suit.C, Suit.C]  # EH-09
@@ -14,18 +17,20 @@ FOUNDATION_SUITS = [Suit.S, Suit.S, Suit.H, Suit.H, Suit.D, Suit.D, Suit.C, Suit
 
 def is_king_led_run(cards: list[Card]) -> bool:
     """A King followed by alternating colours and descending ranks (EH-06)."""
-    if not cards or cards[0].rank != KING:
-        return False
-    return all(b.red != a.red and b.rank == a.rank - 1 for a, b in zip(cards, cards[1:]))
+    return is_king_led(cards, alternating)
 
 
 class EasyHarp(Game):
     name = "easy-harp"
     title = "Easy Harp"
-    prefix = "EH"
-    twins = True
-    total = 104
+    tag = "EH"
+    variants = {"N": "Normal"}
+    decks = 2
+    hidden = True
     has_stock = True
+    scoring = {"to-foundation": 10, "waste-to-column": 5, "turned-up": 5}
+    daily_streams = {"N": 1}
+    winnable_only = {"N": False}
     undo_rule, tap_rule, double_rule = "EH-18", "EH-14", "EH-15"
 
     def deal(self) -> None:
@@ -99,13 +104,10 @@ class EasyHarp(Game):
                     return Move(m.src, PileRef("f", i))
             raise IllegalMove("EH-09", card=first.text, need=self._need(first, m.dst.index))
         col = self.columns[m.dst.index]
-        if not col:
-            if first.rank != KING:
+        if not fits_column(col, first, alternating):
+            if not col:
                 raise IllegalMove("EH-06", card=first.text, reason="not-king")
-            return m
-        top = col[-1]
-        if top.red == first.red or top.rank != first.rank + 1:
-            raise IllegalMove("EH-04", card=first.text, onto=top.text)
+            raise IllegalMove("EH-04", card=first.text, onto=col[-1].text)
         return m
 
     def points(self, m: Move, turned: bool) -> int:
@@ -123,12 +125,7 @@ class EasyHarp(Game):
     # ---- the fast path ---------------------------------------------------------------
     def _top_run_start(self, i: int) -> int:
         """Index where the alternating descending run at the top of column i starts."""
-        col = self.columns[i]
-        j = len(col) - 1
-        lo = self.down[i]
-        while j > lo and col[j - 1].red != col[j].red and col[j - 1].rank == col[j].rank + 1:
-            j -= 1
-        return j
+        return run_start(self.columns[i], alternating, self.down[i])
 
     def legal_moves(self) -> list[Move]:
         if self.won:
@@ -140,9 +137,9 @@ class EasyHarp(Game):
         sources: list[tuple[PileRef, Card]] = []
         if self.waste:
             sources.append((PileRef("w"), self.waste[-1]))
-        for i, c in enumerate(self.columns):
-            if c:
-                sources.append((PileRef("t", i), c[-1]))
+        for i, column in enumerate(self.columns):
+            if column:
+                sources.append((PileRef("t", i), column[-1]))
         for i, f in enumerate(self.foundations):
             if f:
                 sources.append((PileRef("f", i), f[-1]))
@@ -152,13 +149,7 @@ class EasyHarp(Game):
                     if self.foundation_accepts(i, c):
                         out.append(Move(ref, PileRef("f", i)))
             for i, col in enumerate(self.columns):
-                if ref.kind == "t" and ref.index == i:
-                    continue
-                if col:
-                    top = col[-1]
-                    if top.red != c.red and top.rank == c.rank + 1:
-                        out.append(Move(ref, PileRef("t", i)))
-                elif c.rank == KING:
+                if not (ref.kind == "t" and ref.index == i) and fits_column(col, c, alternating):
                     out.append(Move(ref, PileRef("t", i)))
         if empties:
             for i, col in enumerate(self.columns):
@@ -199,5 +190,43 @@ class EasyHarp(Game):
             raise IllegalMove("EH-15", card=c.text)
         return m
 
+    # ---- the Examples page (APP-04): the EH-05 situation --------------------------------
+    def example_situation(self) -> dict[str, Any] | None:
+        """A column whose top holds an ordered run of 3+ face-up cards (not King-led) whose
+        first card fits on another column, and which can be taken apart card by card, top
+        card first, each to a legal place, ending with the first card on that column.
+        Returns ``{"rule", "column", "index", "count", "onto", "apart": [moves]}`` or None.
+        The position is left as it was."""
+        for i, col in enumerate(self.columns):
+            if not col:
+                continue
+            j = self._top_run_start(i)
+            count, first = len(col) - j, col[j]
+            if count < 3 or first.rank == KING:
+                continue
+            for k, other in enumerate(self.columns):
+                if k == i or not other or not alternating(other[-1], first):
+                    continue
+                apart = self._take_apart(i, count, k)
+                if apart:
+                    return {"rule": "EH-05", "column": i, "index": j, "count": count,
+                            "onto": k, "apart": apart}
+        return None
 
-__all__ = ["EasyHarp", "is_king_led_run", "ACE"]
+    def _take_apart(self, i: int, count: int, k: int) -> list[str] | None:
+        done = []
+        try:
+            for step in range(count):
+                dests = [PileRef("t", k)] if step == count - 1 else [PileRef("f", -1)] + [
+                    PileRef("t", d) for d in range(len(self.columns)) if d not in (i, k)]
+                m = self._first_legal(PileRef("t", i), 1, dests)
+                if m is None:
+                    return None
+                done.append(self._apply(m))
+            return [str(r.move) for r in done]
+        finally:
+            for r in reversed(done):
+                self._undo(r)
+
+
+__all__ = ["EasyHarp", "is_king_led_run"]

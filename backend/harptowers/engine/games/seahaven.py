@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from .cards import KING, Card, Suit, deck
-from .errors import IllegalMove, InvalidMove
-from .game import Game
-from .notation import Move, PileRef
-from .shuffle import deal_seed, shuffle
+from typing import Any
+
+from ..cards import KING, Card, Suit, deck
+from ..errors import IllegalMove, InvalidMove
+from ..game import Game
+from ..notation import Move, PileRef
+from ..runs import fits_column, in_suit, is_run, run_start
+from ..shuffle import deal_seed, shuffle
 
 COLUMNS = 10
 
 
 def is_suit_run(cards: list[Card]) -> bool:
     """Same suit, consecutive descending ranks (SH-08)."""
-    return all(b.suit == a.suit and b.rank == a.rank - 1 for a, b in zip(cards, cards[1:]))
+    return is_run(cards, in_suit)
 
 
 def group_limit(free_cells: int, empty_columns: int) -> int:
@@ -24,8 +27,12 @@ def group_limit(free_cells: int, empty_columns: int) -> int:
 class Seahaven(Game):
     name = "seahaven-towers"
     title = "Seahaven Towers"
-    prefix = "SH"
-    total = 52
+    tag = "SH"
+    variants = {"C4": "4 cells", "C2": "2 cells", "C1": "1 cell"}
+    scoring = {"to-foundation": 10, "cell-to-column": 5}
+    daily_streams = {"C4": 2, "C2": 3, "C1": 4}
+    # most deals with 2 or 1 cells cannot be won: "winnable deals only" starts on there
+    winnable_only = {"C4": False, "C2": True, "C1": True}
     undo_rule, tap_rule, double_rule = "SH-14", "SH-11", "SH-12"
 
     def deal(self) -> None:
@@ -36,7 +43,7 @@ class Seahaven(Game):
         for k in range(50):
             self.columns[k % COLUMNS].append(cards[k])
         self.down[:] = [0] * COLUMNS
-        n = self.code.cells
+        n = int(self.code.variant[1:])  # C4, C2, C1
         self.cells[:] = [[] for _ in range(n)]
         self.cells[0].append(cards[50])
         if n >= 2:
@@ -70,8 +77,8 @@ class Seahaven(Game):
         if m.dst.kind == "c":
             if m.count > 1:
                 raise IllegalMove("SH-05", reason="one-card")
-            free = [i for i, c in enumerate(self.cells) if not c]
-            i = (free[0] if free else -1) if m.dst.index < 0 else m.dst.index
+            empty_cells = [i for i, c in enumerate(self.cells) if not c]
+            i = (empty_cells[0] if empty_cells else -1) if m.dst.index < 0 else m.dst.index
             if i < 0 or self.cells[i]:
                 raise IllegalMove("SH-05", reason="full")
             return Move(m.src, PileRef("c", i))
@@ -82,16 +89,13 @@ class Seahaven(Game):
                 raise IllegalMove("SH-06", card=first.text, need=need)
             return Move(m.src, PileRef("f", int(first.suit)), 1)
         col = self.columns[m.dst.index]
-        if not col:
-            if first.rank != KING:
+        if not fits_column(col, first, in_suit):
+            if not col:
                 raise IllegalMove("SH-07", card=first.text)
-        else:
-            top = col[-1]
-            if top.suit != first.suit or top.rank != first.rank + 1:
-                raise IllegalMove("SH-04", card=first.text, onto=top.text)
+            raise IllegalMove("SH-04", card=first.text, onto=col[-1].text)
         if m.count > 1:
             free = self.free_cells()
-            empty = sum(1 for c in self.columns if not c)
+            empty = sum(1 for column in self.columns if not column)
             limit = group_limit(free, empty - (0 if col else 1))
             if m.count > limit:
                 raise IllegalMove("SH-08", count=m.count, limit=limit, free_cells=free,
@@ -117,9 +121,9 @@ class Seahaven(Game):
         nfree = len(free_cells)
         empties = [i for i, c in enumerate(cols) if not c]
         sources: list[tuple[PileRef, Card]] = []
-        for i, c in enumerate(self.cells):
-            if c:
-                sources.append((PileRef("c", i), c[0]))
+        for i, cell in enumerate(self.cells):
+            if cell:
+                sources.append((PileRef("c", i), cell[0]))
         for i, f in enumerate(self.foundations):
             if f:
                 sources.append((PileRef("f", i), f[-1]))
@@ -129,33 +133,18 @@ class Seahaven(Game):
             ref = PileRef("t", i)
             sources.append((ref, col[-1]))
             # runs of 2+ cards at the top of the column
-            j = len(col) - 1
-            while j > 0 and col[j - 1].suit == col[j].suit and col[j - 1].rank == col[j].rank + 1:
-                j -= 1
+            for j in range(len(col) - 2, run_start(col, in_suit) - 1, -1):
                 n = len(col) - j
-                head = col[j]
                 for d, dcol in enumerate(cols):
-                    if d == i:
-                        continue
-                    if dcol:
-                        if dcol[-1].suit == head.suit and dcol[-1].rank == head.rank + 1 \
-                                and n <= group_limit(nfree, len(empties)):
-                            out.append(Move(ref, PileRef("t", d), n))
-                    elif head.rank == KING and n <= group_limit(nfree, len(empties) - 1):
+                    if d != i and fits_column(dcol, col[j], in_suit) \
+                            and n <= group_limit(nfree, len(empties) - (0 if dcol else 1)):
                         out.append(Move(ref, PileRef("t", d), n))
         for ref, c in sources:
-            if ref.kind != "f":
-                f = self.foundations[c.suit]
-                if len(f) == c.rank - 1:
-                    out.append(Move(ref, PileRef("f", int(c.suit))))
+            if ref.kind != "f" and len(self.foundations[c.suit]) == c.rank - 1:
+                out.append(Move(ref, PileRef("f", int(c.suit))))
             out.extend(Move(ref, PileRef("c", k)) for k in free_cells)  # SH-05, cell to cell too
             for d, dcol in enumerate(cols):
-                if ref.kind == "t" and ref.index == d:
-                    continue
-                if dcol:
-                    if dcol[-1].suit == c.suit and dcol[-1].rank == c.rank + 1:
-                        out.append(Move(ref, PileRef("t", d)))
-                elif c.rank == KING:
+                if not (ref.kind == "t" and ref.index == d) and fits_column(dcol, c, in_suit):
                     out.append(Move(ref, PileRef("t", d)))
         return out
 
@@ -179,3 +168,31 @@ class Seahaven(Game):
         if m is None:
             raise self._blocked or IllegalMove("SH-12", card=c.text)
         return m
+
+    # ---- the Examples page (APP-05): the SH-08 situation --------------------------------
+    def example_situation(self) -> dict[str, Any] | None:
+        """Exactly 1 free cell, 2 empty columns, and a King-led same-suit run of 5 … 8 cards
+        at the top of a column. Returns ``{"rule", "column", "index", "count", "empty",
+        "limit", "limit_occupied", "also"}`` (``also``: another run of 5 … 8 that fits on an
+        occupied column, as a move, or None) or None."""
+        empties = self._empty_columns()
+        if self.free_cells() != 1 or len(empties) != 2:
+            return None
+        for i, col in enumerate(self.columns):
+            j = run_start(col, in_suit)
+            if col and col[j].rank == KING and 5 <= len(col) - j <= 8:
+                return {"rule": "SH-08", "column": i, "index": j, "count": len(col) - j,
+                        "empty": empties[0].index, "limit": group_limit(1, 1),
+                        "limit_occupied": group_limit(1, 2), "also": self._also()}
+        return None
+
+    def _also(self) -> str | None:
+        for i, col in enumerate(self.columns):
+            for j in range(run_start(col, in_suit), len(col)):
+                n = len(col) - j
+                if 5 <= n <= 8 and col[j].rank != KING:
+                    others = [PileRef("t", k) for k, c in enumerate(self.columns) if c and k != i]
+                    m = self._first_legal(PileRef("t", i), n, others)
+                    if m is not None:
+                        return str(m)
+        return None

@@ -1,0 +1,163 @@
+"""The player's session: the game in progress, the Examples sandbox with the player's game
+waiting aside, a deal code waiting for the player's answer, settings, statistics and the
+window geometry. Every method runs under the bridge lock (api.py) and raises the engine's
+errors or ``BadArgument``; none of them knows about JSON transport.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import date
+from typing import Any, Callable
+
+from . import examples, storage
+from .engine import DealCode, parse_code, parse_moves
+from .engine.codes import VARIANTS, deal_of_the_day
+from .engine.game import Action, Game
+from .engine.notation import STOCK, STOCK_TAP, Move, PileRef
+from .engine.published import winnable_deals
+from .storage import GameRecord
+from .view import action_view
+
+
+class BadArgument(ValueError):
+    """A malformed bridge call: the page sent something no player action can produce."""
+
+
+class Session:
+    """``code``: the deal to open (when a started game was saved, it waits as ``pending`` for
+    the player to confirm). ``loaded``: what ``storage.load`` found (None: defaults)."""
+
+    def __init__(self, code: str | None, loaded: storage.Loaded | None,
+                 today: Callable[[], date]) -> None:
+        self.today = today
+        self.settings = dict(loaded.settings if loaded else storage.DEFAULT_SETTINGS)
+        self.stats = loaded.stats if loaded else storage.default_stats()
+        self.window = dict(loaded.window) if loaded else {}
+        self.notice = {"problem": loaded.problem, "text": loaded.notice} \
+            if loaded and loaded.notice else None
+        self.example: dict[str, Any] | None = None  # the sandbox of the Examples page
+        self.stash: GameRecord | None = None  # the player's game meanwhile
+        self.pending: str | None = None
+        saved = loaded.game if loaded else None
+        wanted = parse_code(code) if code else None
+        if saved is not None and (wanted is None or saved.started):
+            self.rec = saved
+            self.pending = str(wanted) if wanted and wanted != saved.game.code else None
+        else:
+            self.rec = GameRecord.start(wanted or DealCode(
+                self.settings["game"], self.settings["variant"], secrets.randbelow(999_999) + 1))
+
+    @property
+    def game(self) -> Game:
+        return self.rec.game
+
+    @property
+    def saved(self) -> GameRecord:
+        """The player's game: the one in progress, or the one waiting beside an example."""
+        return self.stash if self.example is not None else self.rec
+
+    def document(self) -> dict[str, Any]:
+        """What goes to disk: the player's game, never an example (it is a sandbox)."""
+        return storage.document(self.settings, self.saved, self.stats, self.window)
+
+    # ---- actions on the table -------------------------------------------------------
+    def play(self, move: Move) -> dict[str, Any]:
+        return self._count(self.rec.play(move))
+
+    def tap(self, ref: PileRef, index: int) -> dict[str, Any]:
+        return self.play(STOCK_TAP if ref == STOCK else self.game.tap(ref, index))
+
+    def double_tap(self, ref: PileRef, index: int) -> dict[str, Any]:
+        if ref == STOCK:
+            return self.play(STOCK_TAP)
+        return self.play(self.game.double_tap(ref, index, self.settings["double_click"]))
+
+    def undo(self) -> dict[str, Any]:
+        g = self.game
+        recycled = bool(g.history) and g.history[-1].recycled
+        move = self.rec.undo()
+        return {"action": action_view(g, move, undo=True, recycled=recycled), "_changed": True}
+
+    def redo(self) -> dict[str, Any]:
+        return self._count(self.rec.redo())
+
+    def _count(self, act: Action) -> dict[str, Any]:
+        """Statistics after an accepted action (never for an example)."""
+        rec, g = self.rec, self.game
+        if self.example is None:
+            self.stats = storage.record_start(self.stats, rec.key, rec.id)
+            if g.won:
+                self.stats = storage.record_win(self.stats, rec.key, rec.id, score=g.score,
+                                                moves=g.moves, seconds=rec.seconds,
+                                                hints=rec.hints)
+        return {"action": action_view(g, act.move, points=act.points, turned=act.turned,
+                                      recycled=g.history[-1].recycled), "_changed": True}
+
+    # ---- deals ----------------------------------------------------------------------
+    def new_game(self, args: dict[str, Any]) -> dict[str, Any]:
+        g = self.game
+        if "code" in args:
+            code, daily = parse_code(args["code"], g.code.game, g.code.variant), False
+        else:
+            game = args.get("game", g.code.game)
+            if game not in VARIANTS:
+                raise BadArgument(f"unknown game {game!r}")
+            variant = args.get("variant", g.code.variant if game == g.code.game
+                               else VARIANTS[game][0])
+            if variant not in VARIANTS[game]:
+                raise BadArgument(f"unknown variant {variant!r} for {game}")
+            mode = args.get("mode", "new")
+            if mode == "new":
+                pool = winnable_deals(game, variant) if args.get("winnable") else ()
+                number = pool[secrets.randbelow(len(pool))] if pool \
+                    else secrets.randbelow(999_999) + 1
+                code, daily = DealCode(game, variant, number), False
+            elif mode == "daily":
+                code, daily = deal_of_the_day(game, variant, self.today()), True
+            elif mode == "same":
+                code, daily = DealCode(game, variant, g.code.number), self.rec.daily
+            else:
+                raise BadArgument(f"unknown mode {mode!r} (new, daily, same)")
+        self._replace(code, daily)
+        return {"_changed": True}
+
+    def _replace(self, code: DealCode, daily: bool) -> None:
+        """A new game in place of the current one; leaving a started game counts as a loss."""
+        if self.example is not None:
+            self.rec, self.example, self.stash = self.saved, None, None
+        rec = self.rec
+        self.stats = storage.record_abandon(self.stats, rec.id, score=rec.game.score,
+                                            seconds=rec.seconds)
+        self.rec = GameRecord.start(code, daily=daily)
+        self.settings.update(game=code.game, variant=code.variant)
+        self.pending = None
+
+    def hand_over(self, text: str) -> None:
+        """A second launch handed over ``text`` (a deal code, or "" to show the window)."""
+        self.pending = str(parse_code(text)) if text.strip() else self.pending
+
+    # ---- the Examples page (APP-04, APP-05): a sandbox, never saved over the player's game
+    def open_example(self, name: Any) -> None:
+        data = examples.load_plain()
+        if name not in data:
+            raise BadArgument(f"unknown example {name!r}")
+        if self.stash is None:
+            self.stash = self.rec
+        self.rec = GameRecord.start(data[name]["code"])
+        self.example = {"name": name, "moves": parse_moves(data[name]["moves"]), "step": 0}
+
+    def example_step(self) -> dict[str, Any]:
+        ex = self.example
+        if ex is None or ex["step"] >= len(ex["moves"]):
+            raise BadArgument("no example move left to play")
+        answer = self.play(ex["moves"][ex["step"]])
+        ex["step"] += 1
+        answer["_changed"] = False
+        return answer
+
+    def leave_example(self) -> None:
+        if self.stash is not None:
+            self.rec = self.stash
+        self.stash = self.example = None
+

@@ -1,0 +1,85 @@
+// The game and variant choices of the New game window, built from the view model's
+// catalogue (the games Python registers): no game is named here.
+
+import { t, has } from './i18n.js';
+
+function label(key, fallback) {
+  return has(key) ? t(key) : fallback;
+}
+
+function radio(name, value, text, checked) {
+  const l = document.createElement('label');
+  const input = document.createElement('input');
+  Object.assign(input, { type: 'radio', name, value, checked });
+  const span = document.createElement('span');
+  span.textContent = text;
+  l.append(input, span);
+  return l;
+}
+
+function entry(catalogue, game) {
+  return catalogue.find((g) => g.game === game) || catalogue[0];
+}
+
+/** The game and variant chosen in `dlg`: {game, variant, key, winnableDefault}. */
+export function chosen(dlg, catalogue) {
+  const gameInput = dlg.querySelector('input[name="game"]:checked');
+  const g = entry(catalogue, gameInput && gameInput.value);
+  const variantInput = dlg.querySelector('input[name="variant"]:checked');
+  const v = g.variants.find((x) => variantInput && x.id === variantInput.value) || g.variants[0];
+  return { game: g.game, variant: v.id, key: v.key, winnableDefault: v.winnable_only };
+}
+
+/** Show the variants of `game` (none when it has only one), `variant` checked. */
+export function fillVariants(dlg, catalogue, game, variant) {
+  const g = entry(catalogue, game);
+  const box = dlg.querySelector('.variant-choice');
+  const legend = document.createElement('legend');
+  legend.textContent = label(`new.variants.${g.game}.legend`, '');
+  box.replaceChildren(legend, ...g.variants.map((v, i) => radio('variant', v.id,
+    label(`new.variants.${g.game}.${v.id}`, v.label), variant ? v.id === variant : i === 0)));
+  box.hidden = g.variants.length < 2;
+}
+
+/** Fill the window with every game, `game`/`variant` checked. */
+export function fill(dlg, catalogue, game, variant) {
+  const box = dlg.querySelector('.game-choice');
+  const legend = box.querySelector('legend');
+  box.replaceChildren(legend, ...catalogue.map((g) => radio('game', g.game,
+    label(`game.${g.game}`, g.title), g.game === entry(catalogue, game).game)));
+  fillVariants(dlg, catalogue, game, variant);
+}
+
+/* ---------- New game window: "Winnable deals only" ---------- */
+
+
+// what the player set in this window since the page loaded: shown even before the settings
+// answer comes back
+const changed = {};
+
+function box(dlg) {
+  return dlg.querySelector('input[name="winnable_only"]');
+}
+
+/** Set the box from the setting of the game and variant chosen in the window. */
+export function syncWinnable(dlg, catalogue, settings) {
+  const el = box(dlg);
+  if (!el) return;
+  const { key, winnableDefault } = chosen(dlg, catalogue);
+  const remembered = { ...((settings && settings.winnable_only) || {}), ...changed };
+  el.checked = key in remembered ? Boolean(remembered[key]) : Boolean(winnableDefault);
+}
+
+/** The settings change for the box as it is now: {winnable_only: {key: bool}}. */
+export function winnableSetting(dlg, catalogue) {
+  const el = box(dlg);
+  const { key } = chosen(dlg, catalogue);
+  changed[key] = Boolean(el && el.checked);
+  return { winnable_only: { [key]: changed[key] } };
+}
+
+/** Extra new_game argument: {winnable: true} for a new deal with the box ticked. */
+export function winnableArg(dlg, mode) {
+  const el = box(dlg);
+  return mode === 'new' && el && el.checked ? { winnable: true } : {};
+}

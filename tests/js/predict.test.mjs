@@ -1,0 +1,51 @@
+// What the table draws before Python answers (frontend/js/predict.js): only what the view
+// model allows, applied exactly.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { move, stockTap } from '../../frontend/js/predict.js';
+
+const up = (id, to) => (to ? { id, card: id.slice(0, 2), up: true, to } : { id, card: id.slice(0, 2), up: true });
+const down = (id) => ({ id, up: false });
+
+function easyHarp({ stock, waste, tap }) {
+  return {
+    rev: 3,
+    piles: [
+      { id: 's', kind: 'stock', cards: stock, ...(tap ? { tap } : {}) },
+      { id: 'w', kind: 'waste', cards: waste },
+      { id: 't1', kind: 'column', cards: [up('TH.0')] },
+      { id: 't3', kind: 'column', cards: [down('x1'), down('x2'), up('9C.1', ['t1'])] },
+    ],
+  };
+}
+
+const ids = (state, pile) => state.piles.find((p) => p.id === pile).cards.map((c) => c.id);
+
+test('a listed destination moves the card and leaves the rest', () => {
+  const s = easyHarp({ stock: [], waste: [] });
+  const next = move(s, 't3', 2, 't1');
+  assert.deepEqual(ids(next, 't1'), ['TH.0', '9C.1']);
+  assert.deepEqual(ids(next, 't3'), ['x1', 'x2']);     // the turned card is Python's to show
+  assert.equal(next.piles.find((p) => p.id === 't3').cards[1].up, false);
+  assert.ok(next.piles.every((p) => p.cards.every((c) => !('to' in c))));   // no stale destinations
+  assert.deepEqual(ids(s, 't1'), ['TH.0']);              // the view model itself is untouched
+});
+
+test('a pile the view model does not list is no prediction', () => {
+  const s = easyHarp({ stock: [], waste: [] });
+  assert.equal(move(s, 't3', 2, 't4'), null);
+  assert.equal(move(s, 't1', 0, 't3'), null);
+});
+
+test('a stock tap draws the top card, or turns the waste over into the stock', () => {
+  const draw = stockTap(easyHarp({ stock: [down('a'), down('b')], waste: [up('7H.0')],
+    tap: { from: 's', to: 'w', count: 1 } }));
+  assert.deepEqual(ids(draw, 's'), ['a']);
+  assert.deepEqual(ids(draw, 'w'), ['7H.0', 'b']);
+  const redeal = stockTap(easyHarp({ stock: [], waste: [up('7H.0'), up('2C.1'), up('KD.0')],
+    tap: { from: 'w', to: 's', count: 3, recycle: true } }));
+  assert.deepEqual(ids(redeal, 's'), ['KD.0', '2C.1', '7H.0']);
+  assert.ok(redeal.piles.find((p) => p.id === 's').cards.every((c) => !c.up));
+  assert.deepEqual(ids(redeal, 'w'), []);
+  assert.equal(stockTap(easyHarp({ stock: [], waste: [] })), null);   // no tap described
+});

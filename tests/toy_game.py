@@ -1,0 +1,69 @@
+"""A small extra game registered by the tests only (issue 13): one suit, two columns, one
+foundation. It proves that a game is one module plus a registry entry: no product file
+names it, yet the deal-code reader, the bridge, replay and the page all serve it."""
+
+from __future__ import annotations
+
+from harptowers.engine.cards import Suit, deck
+from harptowers.engine.errors import IllegalMove, InvalidMove
+from harptowers.engine.game import Game
+from harptowers.engine.notation import Move, PileRef
+from harptowers.engine.shuffle import deal_seed, shuffle
+
+
+class ToyPatience(Game):
+    """The 13 spades shuffled into two face-up columns (7 and 6); the top card of a column
+    goes onto the foundation (Ace up) or onto the other column (any card). Rules TY-01
+    (foundation) and TY-02 (a double tap that finds no place)."""
+
+    name = "toy-patience"
+    title = "Toy Patience"
+    tag = "TY"
+    variants = {"N": "Normal"}
+    scoring = {"to-foundation": 10}
+    daily_streams = {"N": 9}
+    winnable_only = {"N": False}
+    undo_rule, tap_rule, double_rule = "TY-03", "TY-01", "TY-02"
+    total = 13
+
+    def deal(self) -> None:
+        cards = shuffle([c for c in deck(1) if c.suit == Suit.S], deal_seed("TY", self.code.number))
+        self.columns[:] = [cards[:7], cards[7:]]
+        self.down[:] = [0, 0]
+        self.foundations[:] = [[]]
+        self.found_suits[:] = [Suit.S]
+
+    def check(self, m: Move) -> Move:
+        if m.dst is None or m.src.kind != "t" or m.dst.kind not in "tf" or m.count != 1:
+            raise InvalidMove(f"not a move of this game: {str(m)!r}")
+        src = self.pile(m.src)
+        if not src or m.src == m.dst:
+            raise InvalidMove(f"nothing to move from {str(m.src)!r}")
+        card = src[-1]
+        if m.dst.kind == "f":
+            if len(self.foundations[0]) != card.rank - 1:
+                raise IllegalMove("TY-01", card=card.text)
+            return Move(m.src, PileRef("f", 0))
+        self.pile(m.dst)
+        return m
+
+    def points(self, m: Move, turned: bool) -> int:
+        return 10 if m.dst is not None and m.dst.kind == "f" else 0
+
+    def legal_moves(self) -> list[Move]:
+        out = []
+        for m in (Move(PileRef("t", i), d) for i in (0, 1)
+                  for d in (PileRef("f", 0), PileRef("t", 1 - i))):
+            try:
+                out.append(self.check(m))
+            except (IllegalMove, InvalidMove):
+                pass
+        return [] if self.won else out
+
+    def double_tap(self, ref: PileRef, index: int, tableau: bool = True) -> Move:
+        c, _ = self._tapped(ref, index)
+        m = self._first_legal(ref, 1, [PileRef("f", -1)] + ([PileRef("t", 1 - ref.index)]
+                                                          if tableau else []))
+        if m is None:
+            raise IllegalMove("TY-02", card=c.text)
+        return m
