@@ -18,12 +18,12 @@
 // kept as {pile, index}, so it survives re-renders, undo and new deals.
 
 import * as render from './render.js';
-import { drawnPiles, areaOf, AREA } from './layout.js';
+import { areaOf, AREA } from './layout.js';
+import { stops, keyName, NAV, ACTION, quietCards } from './kbmap.js';
 import { t } from './i18n.js';
 import * as announce from './announce.js';
 import * as focus from './focus.js';
 
-const REGION_KINDS = ['stock', 'waste', 'foundation', 'cell', 'column'];
 const FRAME_PAD = 5;
 
 let table = null;
@@ -32,6 +32,8 @@ let state = null;
 let cursor = { pile: null, index: -1 };
 let currentEl = null;
 let held = null;              // {pile, index, els, list}
+// the piles as keyboard stops, read from the view model and layout drawn now
+const nav = stops(() => state, () => render.currentLayout(), () => Boolean(held));
 let wantFocus = false;        // the focus was in the table last time it was anywhere
 let frame = null;
 let busy = false;
@@ -39,82 +41,19 @@ let hinted = false;
 let navCount = 0;             // cursor moves by key; an answer arriving later does not undo them
 const lastInRegion = new Map();
 
-/* ---------- the view model, as the page draws it ---------- */
-
-function piles() {
-  return state ? drawnPiles(state) : [];
-}
-
-function pileOf(id) {
-  return piles().find((p) => p.id === id) || null;
-}
-
-function kindOf(id) {
-  if (id === AREA) return 'area';
-  const p = pileOf(id);
-  return p ? p.kind : null;
-}
-
-function firstUp(p) {
-  const i = p.cards.findIndex((c) => c.up);
-  return i < 0 ? p.cards.length - 1 : i;
-}
-
-/** The stop a pile is while a card is held (foundations → the area). */
-function stopOf(id) {
-  return held && kindOf(id) === 'foundation' ? AREA : id;
-}
-
-function xOf(id) {
-  const lay = render.currentLayout();
-  if (!lay) return 0;
-  if (id === AREA) return lay.foundationArea ? lay.foundationArea.x + lay.foundationArea.w / 2 : 0;
-  const r = lay.piles.get(id);
-  return r ? r.x + r.w / 2 : 0;
-}
-
-function collapse(ids) {
-  if (!held) return ids;
-  const out = [];
-  for (const id of ids) {
-    const stop = stopOf(id);
-    if (!out.includes(stop)) out.push(stop);
-  }
-  return out;
-}
-
-function topRow() {
-  const ids = piles().filter((p) => p.kind !== 'column').map((p) => p.id);
-  return collapse(ids.sort((a, b) => xOf(a) - xOf(b)));
-}
-
-function columns() {
-  return piles().filter((p) => p.kind === 'column').map((p) => p.id);
-}
-
-function rowOf(id) {
-  return kindOf(id) === 'column' ? columns() : topRow();
-}
-
-function regions() {
-  const ps = piles();
-  return REGION_KINDS.map((k) => collapse(ps.filter((p) => p.kind === k).map((p) => p.id)))
-    .filter((r) => r.length);
-}
-
 /* ---------- the cursor ---------- */
 
 function normalize(c) {
-  const ps = piles();
+  const ps = nav.piles();
   if (!ps.length) return { pile: null, index: -1 };
   let id = c && c.pile;
   if (id === AREA && !held) id = (ps.find((p) => p.kind === 'foundation') || {}).id;
-  if (id !== AREA && !pileOf(id)) id = (ps.find((p) => p.kind === 'column') || ps[0]).id;
+  if (id !== AREA && !nav.pileOf(id)) id = (ps.find((p) => p.kind === 'column') || ps[0]).id;
   if (id === AREA) return { pile: AREA, index: -1 };
-  const p = pileOf(id);
+  const p = nav.pileOf(id);
   if (p.kind !== 'column' || !p.cards.length) return { pile: id, index: -1 };
   const hi = p.cards.length - 1;
-  const lo = Math.min(firstUp(p), hi);
+  const lo = Math.min(nav.firstUp(p), hi);
   const want = c && c.pile === id && Number.isInteger(c.index) && c.index >= 0 ? c.index : hi;
   return { pile: id, index: Math.min(hi, Math.max(lo, want)) };
 }
@@ -162,7 +101,7 @@ function setCursor(c, opts = {}) {
     describeCurrent();
     if (opts.focus && document.activeElement !== el) el.focus({ preventScroll: true });
   }
-  const kind = kindOf(cursor.pile);
+  const kind = nav.kindOf(cursor.pile);
   if (kind) lastInRegion.set(kind === 'area' ? 'foundation' : kind, cursor.pile);
   placeFrame();
 }
@@ -173,30 +112,18 @@ function go(id, index = null) {
 
 /** The pile of `row` whose centre is nearest to pile `from`. */
 function nearest(row, from) {
-  const x = xOf(from);
+  const x = nav.xOf(from);
   let best = row[0];
-  for (const id of row) if (Math.abs(xOf(id) - x) < Math.abs(xOf(best) - x)) best = id;
+  for (const id of row) if (Math.abs(nav.xOf(id) - x) < Math.abs(nav.xOf(best) - x)) best = id;
   return best;
 }
 
 /* ---------- the focus frame (drawn above the cards, around the card and the run on it) ---------- */
 
-function frameRect(lay) {
-  if (cursor.pile === AREA) return lay.foundationArea;
-  const r = lay.piles.get(cursor.pile);
-  if (!r) return null;
-  const p = pileOf(cursor.pile);
-  if (r.kind === 'column' && p && cursor.index >= 0 && p.cards[cursor.index]) {
-    const c = lay.cards.get(p.cards[cursor.index].id);
-    if (c) return { x: c.x, y: c.y, w: lay.cw, h: Math.max(lay.ch, r.y + r.h - c.y) };
-  }
-  return { x: r.x, y: r.y, w: lay.cw, h: lay.ch };
-}
-
 function placeFrame() {
   if (!frame) return;
   const lay = render.currentLayout();
-  const r = lay && cursor.pile ? frameRect(lay) : null;
+  const r = lay && cursor.pile ? nav.frameRect(lay, cursor) : null;
   frame.hidden = !r;
   if (!r) return;
   frame.style.transform = `translate(${Math.round(r.x - FRAME_PAD)}px, ${Math.round(r.y - FRAME_PAD)}px)`;
@@ -224,8 +151,8 @@ function cancelHold(speak, focusIt = true) {
 }
 
 function pick() {
-  const kind = kindOf(cursor.pile);
-  const p = pileOf(cursor.pile);
+  const kind = nav.kindOf(cursor.pile);
+  const p = nav.pileOf(cursor.pile);
   const index = kind === 'column' ? cursor.index : (p ? p.cards.length - 1 : -1);
   if (!p || index < 0 || !p.cards[index] || !p.cards[index].up) {
     announce.say(t('announce.nothing'));
@@ -246,7 +173,7 @@ async function drop() {
   const h = held;
   const to = cursor.pile;
   // As a drag does: back onto its own pile (or a foundation card onto the foundations) is no move.
-  if (to === h.pile || (to === AREA && kindOf(h.pile) === 'foundation')) {
+  if (to === h.pile || (to === AREA && nav.kindOf(h.pile) === 'foundation')) {
     cancelHold(true);
     return;
   }
@@ -279,9 +206,9 @@ async function run(fn) {
 
 async function tapKey(double) {
   if (held) cancelHold(false);
-  const kind = kindOf(cursor.pile);
+  const kind = nav.kindOf(cursor.pile);
   if (kind === 'stock') { await stockKey(); return; }
-  const p = pileOf(cursor.pile);
+  const p = nav.pileOf(cursor.pile);
   const index = kind === 'column' ? cursor.index : (p ? p.cards.length - 1 : -1);
   if (!p || index < 0) { announce.say(t('announce.nothing')); return; }
   await run(async () => {
@@ -293,68 +220,57 @@ async function tapKey(double) {
 
 async function stockKey() {
   if (held) cancelHold(false);
-  if (!pileOf('s')) return;             // Seahaven Towers: no stock on the table
+  if (!nav.pileOf('s')) return;             // Seahaven Towers: no stock on the table
   await run(() => handlers.stock());
 }
 
 function activate() {
   if (held) return drop();
-  if (kindOf(cursor.pile) === 'stock') return stockKey();
+  if (nav.kindOf(cursor.pile) === 'stock') return stockKey();
   return pick();
 }
 
 /* ---------- moving the cursor ---------- */
 
 function horizontal(dir, toEnd = false) {
-  const row = rowOf(cursor.pile);
-  const i = row.indexOf(stopOf(cursor.pile));
+  const row = nav.rowOf(cursor.pile);
+  const i = row.indexOf(nav.stopOf(cursor.pile));
   const j = toEnd ? (dir < 0 ? 0 : row.length - 1) : i + dir;
   if (j < 0 || j >= row.length || j === i) return;
   go(row[j]);
 }
 
 function vertical(dir) {
-  const kind = kindOf(cursor.pile);
+  const kind = nav.kindOf(cursor.pile);
   if (kind === 'column') {
-    const p = pileOf(cursor.pile);
+    const p = nav.pileOf(cursor.pile);
     if (!held && p.cards.length) {
       const i = cursor.index + dir;
-      if (i >= firstUp(p) && i <= p.cards.length - 1) {
+      if (i >= nav.firstUp(p) && i <= p.cards.length - 1) {
         go(p.id, i);
         return;
       }
     }
-    if (dir < 0) go(nearest(topRow(), cursor.pile));
+    if (dir < 0) go(nearest(nav.topRow(), cursor.pile));
     return;
   }
-  if (dir > 0) go(nearest(columns(), cursor.pile));
+  if (dir > 0) go(nearest(nav.columns(), cursor.pile));
 }
 
 /** Tab / Shift+Tab: the next region; false at the ends (the focus leaves the table). */
 function region(dir) {
-  const regs = regions();
-  const here = regs.findIndex((r) => r.includes(stopOf(cursor.pile)));
+  const regs = nav.regions();
+  const here = regs.findIndex((r) => r.includes(nav.stopOf(cursor.pile)));
   const j = here + dir;
   if (here < 0 || j < 0 || j >= regs.length) return false;
   const r = regs[j];
-  const kind = kindOf(r[0]);
+  const kind = nav.kindOf(r[0]);
   const remembered = lastInRegion.get(kind === 'area' ? 'foundation' : kind);
-  go(r.includes(stopOf(remembered)) ? stopOf(remembered) : r[0]);
+  go(r.includes(nav.stopOf(remembered)) ? nav.stopOf(remembered) : r[0]);
   return true;
 }
 
 /* ---------- keys ---------- */
-
-/** A layout-independent name: ASCII keys as typed, other scripts by key position. */
-function keyName(e) {
-  if (e.key && e.key.length === 1 && /[\x21-\x7e]/.test(e.key)) return e.key.toLowerCase();
-  if (e.code && /^Key[A-Z]$/.test(e.code)) return e.code.slice(3).toLowerCase();
-  if (e.code === 'Period' || e.code === 'NumpadDecimal') return '.';
-  return e.key;
-}
-
-const NAV = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
-const ACTION = new Set(['Enter', ' ', 'f', '.', 'd', 's', 'Escape']);
 
 function onKey(e) {
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -414,22 +330,6 @@ function onKey(e) {
   else if (key === 's') stockKey();
 }
 
-/* ---------- what the screen reader reads among the cards ---------- */
-
-/** Cards nobody can act on stay out of the accessibility tree (face-down, under a stack's top). */
-function quietCards() {
-  for (const p of piles()) {
-    const els = render.cardElements(p.id, 0);
-    const last = els.length - 1;
-    els.forEach((el, i) => {
-      const mute = el.dataset.face !== 'up' || (p.kind !== 'column' && i !== last);
-      if (mute === el.hasAttribute('aria-hidden')) return;   // unchanged: no DOM write
-      if (mute) el.setAttribute('aria-hidden', 'true');
-      else el.removeAttribute('aria-hidden');
-    });
-  }
-}
-
 /* ---------- wiring ---------- */
 
 /** After every render (render.onRender): a new view model, or the same one redrawn (resize). */
@@ -438,7 +338,7 @@ export function update(next) {
   // A new deal: the same pile, but its top card (the old index means nothing there).
   if (state && next.code !== state.code) cursor = { pile: cursor.pile, index: null };
   state = next;
-  quietCards();
+  quietCards(nav.piles());
   const active = document.activeElement;
   const free = !active || active === document.body || table.contains(active);
   setCursor(cursor, { focus: wantFocus && free && !document.querySelector('dialog[open]') });
