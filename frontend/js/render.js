@@ -161,20 +161,33 @@ function dressCard(el, c, pos) {
   setAttr(el, 'role', 'img');
 }
 
-/** Pair new elements with removed ones, so a card turning over flips in place. */
-function pairNewCards(created, removed) {
-  const pairs = new Map();
-  const byPlace = new Map(removed.map((r) => [`${r.pile}:${r.index}`, r]));
+/**
+ * A card whose id changes keeps its element (issue 18): a card drawn or turned up (its
+ * face-down id becomes its own), a redeal (the waste's cards become face-down stock cards).
+ * New ids take the elements of gone ids at the same place first, then in order; the element
+ * is re-keyed, dressed anew, and flips and moves from where it is.
+ */
+function rekey(fresh, gone) {
+  const byPlace = new Map(gone.map((id) => {
+    const el = cardEls.get(id);
+    return [`${el.dataset.in}:${el.dataset.index}`, id];
+  }));
   const used = new Set();
-  for (const id of created) {
+  const pairs = [];
+  const rest = [];
+  for (const id of fresh) {
     const pos = layout.cards.get(id);
-    const r = byPlace.get(`${pos.pile}:${pos.index}`);
-    if (r && !used.has(r)) { pairs.set(id, r); used.add(r); }
+    const old = byPlace.get(`${pos.pile}:${pos.index}`);
+    if (old && !used.has(old)) { pairs.push([id, old]); used.add(old); } else rest.push(id);
   }
-  const restRemoved = removed.filter((r) => !used.has(r));
-  const restCreated = created.filter((id) => !pairs.has(id));
-  restCreated.forEach((id, i) => { if (restRemoved[i]) pairs.set(id, restRemoved[i]); });
-  return pairs;
+  const spare = gone.filter((id) => !used.has(id));
+  rest.forEach((id, i) => { if (spare[i]) pairs.push([id, spare[i]]); });
+  for (const [id, old] of pairs) {
+    const el = cardEls.get(old);
+    cardEls.delete(old);
+    cardEls.set(id, el);
+    el.dataset.id = id;
+  }
 }
 
 function dealOrigin() {
@@ -201,27 +214,18 @@ export function render(next, opts = {}) {
   renderPiles(piles);
   renderStockInfo(piles);
 
-  const created = [];
-  const seen = new Set();
+  const seen = new Set(piles.flatMap((p) => p.cards.map((c) => c.id)));
+  const gone = [...cardEls.keys()].filter((id) => !seen.has(id));
+  if (!opts.deal) rekey([...seen].filter((id) => !cardEls.has(id)), gone);
   for (const pile of piles) {
-    for (const c of pile.cards) {
-      seen.add(c.id);
-      let el = cardEls.get(c.id);
-      if (!el) { el = createCard(c.id); created.push(c.id); }
-      dressCard(el, c, layout.cards.get(c.id));
-    }
+    for (const c of pile.cards) dressCard(cardEls.get(c.id) || createCard(c.id), c, layout.cards.get(c.id));
   }
-  const removed = [];
-  for (const [id, el] of cardEls) {
-    if (seen.has(id)) continue;
-    const pos = anim.positionOf(el);
-    removed.push({ pile: el.dataset.in, index: Number(el.dataset.index), up: el.dataset.face === 'up',
-      pos, front: el.querySelector('.front'), z: Number(el.style.zIndex) || 0 });
-    el.remove();
+  for (const id of gone) {
+    if (seen.has(id) || !cardEls.has(id)) continue;   // re-keyed to a card still on the table
+    cardEls.get(id).remove();
     cardEls.delete(id);
   }
 
-  const pairs = first || opts.deal ? new Map() : pairNewCards(created, removed);
   const origin = opts.deal ? dealOrigin() : null;
   const order = [...layout.cards.entries()]
     .sort((a, b) => (a[1].index - b[1].index) || a[1].x - b[1].x);
@@ -232,12 +236,6 @@ export function render(next, opts = {}) {
     const step = { el, x: pos.x, y: pos.y, z: pos.z, down: !pos.up };
     if (origin) {
       Object.assign(step, { from: origin, fromDown: true, fromZ: 5, delay: Math.round(i * dealStep) });
-    } else if (pairs.has(id)) {
-      const r = pairs.get(id);
-      if (r.pos) step.from = r.pos;
-      step.fromDown = !r.up;
-      step.fromZ = r.z;
-      if (r.up && !pos.up && r.front) el.firstElementChild.prepend(r.front);  // show it turning over
     }
     steps.push(step);
   });
