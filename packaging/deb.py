@@ -157,6 +157,9 @@ def stage(bundle: Path, root: Path) -> None:
         shutil.rmtree(dest, ignore_errors=True)
         shutil.copytree(bundle, dest, symlinks=True,
                         ignore=shutil.ignore_patterns("install.sh", "uninstall.sh", "share"))
+    # QtWebEngine makes this empty folder on its first start when it may (as root): owned by
+    # the package, apt-get purge removes it again instead of leaving /opt/harp-towers behind.
+    (dest / "_internal" / "PySide6" / "Qt" / "resources" / "locales").mkdir(exist_ok=True)
     usr = root / "usr"
     (usr / "bin").mkdir(parents=True)
     (usr / "bin" / NAME).symlink_to(f"/{PREFIX}/{NAME}")
