@@ -7,7 +7,7 @@
 #   the metainfo    -> ${XDG_DATA_HOME}/metainfo/io.github.harptowers.HarpTowers.metainfo.xml
 #
 # Usage: ./install.sh [BUNDLE_DIR]   (default: the folder this script is in, i.e. run it from
-# the unpacked archive: tar xzf harp-towers-*.tar.gz && harp-towers/install.sh)
+# the unpacked archive: tar xf harp-towers-*.tar.xz && harp-towers/install.sh)
 # Installing again replaces the previous version. Undo with uninstall.sh.
 set -euo pipefail
 

@@ -36,13 +36,21 @@ EXCLUDED_MODULES = [
     "qtpy.QtDataVisualization", "PySide6.QtDataVisualization",
 ]
 
+# Chromium's developer tools front end (the inspector's own pages, 11 MB). Qt's deployment notes
+# list it as needed only for the DevTools UI; the remote-debugging protocol that the checks
+# and tests attach with (CDP) works without it (packaging/check.py plays a move that way).
+_DEVTOOLS = re.compile(r"(?:^|/)qtwebengine_devtools_resources\.pak$")
+
 _QM = re.compile(r"(?:^|/)translations/\w+?_([a-z]{2,3})(?:_[A-Z]{2}|_[A-Z][a-z]{3})?\.qm$")
 _PAK = re.compile(r"(?:^|/)qtwebengine_locales/([A-Za-z0-9_-]+)\.pak$")
 
 
 def keep_data(dest: str) -> bool:
-    """False for a Qt translation or a Chromium locale pack of a language the app doesn't speak."""
+    """False for a Qt translation or a Chromium locale pack of a language the app doesn't speak,
+    and for the developer tools' front end."""
     dest = dest.replace("\\", "/")
+    if _DEVTOOLS.search(dest):
+        return False
     m = _QM.search(dest)
     if m:
         return m.group(1) in LANGUAGES

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from harptowers.platforms import venv_executable
+
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow  # a fresh venv and a pip install
 
@@ -16,10 +18,10 @@ pytestmark = pytest.mark.slow  # a fresh venv and a pip install
 def installed(tmp_path_factory):
     home = tmp_path_factory.mktemp("fresh")
     venv.create(home / "venv", with_pip=True)
-    py = home / "venv" / "bin" / "python"
+    py = venv_executable(home / "venv", "python")
     subprocess.run([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", str(ROOT)],
                    check=True, cwd=home, capture_output=True)
-    return home, home / "venv" / "bin" / "harp-towers"
+    return home, venv_executable(home / "venv", "harp-towers")
 
 
 def run(installed, *args):
@@ -36,7 +38,7 @@ def test_replay_from_an_installed_wheel(installed):
     assert pos["foundations"][2] == ["AD"]
     assert pos["score"] == 10 and pos["moves"] == 1
     home, _ = installed
-    qt = subprocess.run([home / "venv" / "bin" / "python", "-c",
+    qt = subprocess.run([venv_executable(home / "venv", "python"), "-c",
                          "import sys, harptowers.replay, harptowers.cli; "
                          "print(any(m.split('.')[0] in ('webview', 'PySide6', 'qtpy') "
                          "for m in sys.modules))"], capture_output=True, text=True)

@@ -9,8 +9,9 @@ PKGS=(xvfb xauth chromium xsel openbox fonts-dejavu-core fonts-thai-tlwg
   libxcb-xkb1 libxcb-xfixes0 libxcb-sync1 libxcb-shm0 libxcb-glx0 libxcomposite1
   libxdamage1 libxrandr2 libxtst6 libxkbfile1 libx11-xcb1 libgbm1 libdrm2
   libasound2 libgl1 libegl1 libgl1-mesa-dri libfontconfig1 libdbus-1-3
-  desktop-file-utils appstream pigz  # packaging/check.sh: validators; pigz packs the archive
-  freecell-solver-bin)               # tests/test_solver.py: the fc-solve cross-check
+  desktop-file-utils appstream xz-utils  # packaging/check.sh: validators; xz packs the archive
+  freecell-solver-bin                # tests/test_solver.py: the fc-solve cross-check
+  webkit2gtk-driver)                 # e2e/webkit/: WebKitWebDriver + WebKitGTK's MiniBrowser
 # Debian's own python3 needs python3-venv for `python3 -m venv`.
 python3 -c 'import ensurepip' 2>/dev/null || PKGS+=(python3-venv)
 command -v node >/dev/null || PKGS+=(nodejs)   # tools/lint.sh: node --test

@@ -205,18 +205,14 @@ def choose_renderer(environ: dict[str, str] | None = None, render_nodes: Sequenc
     already set is left alone. Returns ``"software"``, ``"gpu"`` or ``"preset"`` (left alone).
     ``environ`` defaults to ``os.environ`` (changed in place); ``render_nodes`` to the device
     files found."""
+    from . import platforms
+
     env = os.environ if environ is None else environ
-    if env.get("QT_QUICK_BACKEND"):
-        return "preset"
-    wanted = env.get(RENDERER_ENV, "").strip().lower()
-    if wanted not in ("gpu", "software"):
-        if not sys.platform.startswith("linux"):
-            wanted = "gpu"
-        else:
-            if render_nodes is None:
-                render_nodes = [str(p) for pattern in ("/dev/dri/renderD*", "/dev/nvidia[0-9]*")
-                                for p in Path("/").glob(pattern.lstrip("/"))]
-            wanted = "gpu" if render_nodes else "software"
+    on = platforms.system()
+    if render_nodes is None and on == "linux":
+        render_nodes = [str(p) for pattern in ("/dev/dri/renderD*", "/dev/nvidia[0-9]*")
+                        for p in Path("/").glob(pattern.lstrip("/"))]
+    wanted = platforms.renderer(on, env, render_nodes or [])
     if wanted == "software":
         env["QT_QUICK_BACKEND"] = "software"
     return wanted

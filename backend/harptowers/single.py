@@ -27,13 +27,13 @@ import logging
 import os
 import secrets
 import socket
-import sys
 import threading
 import time
 from pathlib import Path
 from collections.abc import Callable
 from typing import IO
 
+from . import platforms
 from .storage import data_dir, write_atomic
 
 log = logging.getLogger("harptowers.single")
@@ -44,24 +44,7 @@ MAX_MESSAGE = 64 * 1024
 
 
 def _try_lock(f: IO[bytes]) -> bool:
-    if sys.platform == "win32":
-        import msvcrt
-
-        try:
-            f.seek(0)
-            msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
-            return True
-        except OSError:
-            return False
-    import fcntl
-
-    try:
-        # flock, not lockf: flock locks belong to the open file, so two opens in one process
-        # exclude each other too (the in-process tests rely on it).
-        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except OSError:
-        return False
+    return platforms.try_lock(f)   # flock on POSIX, msvcrt.locking on Windows
 
 
 def _open_lock(folder: Path) -> IO[bytes]:

@@ -1,0 +1,1 @@
+"""The page in a second engine: WebKitGTK (macOS WKWebView is WebKit too)."""
