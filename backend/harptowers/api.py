@@ -84,14 +84,14 @@ class Api:
 
     # ---- plumbing --------------------------------------------------------------------
     def _call(self, action: Callable[[], dict[str, Any] | None]) -> dict[str, Any]:
-        doc = None
         with self._lock:
             try:
                 extra = action() or {}
                 changed = extra.pop("_changed", False)
                 answer = {"ok": True, **extra}
                 if changed and self._saver is not None:
-                    doc = self._document()
+                    # journaled before the answer, in the order of the actions (issue 14)
+                    self._saver.submit(self._document())
             except IllegalMove as e:
                 answer = {"ok": False, "refusal": {"rule": e.rule, "params": e.params}}
             except InvalidCode as e:
@@ -100,9 +100,8 @@ class Api:
             except (BadArgument, InvalidMove) as e:
                 code = "bad-argument" if isinstance(e, BadArgument) else "invalid-move"
                 answer = {"ok": False, "error": {"code": code, "message": str(e)}}
+            self._notice = storage.save_notice(self._saver, self._notice)
             answer["state"] = self._view()
-        if doc is not None:
-            self._saver.submit(doc)  # encodes now, writes on the saver's thread
         return answer
 
     def _document(self) -> dict[str, Any]:
@@ -122,6 +121,8 @@ class Api:
         for k, t in types.items():
             if k in a and (not isinstance(a[k], t) or (t is int and isinstance(a[k], bool))):
                 raise BadArgument(f"{k!r} must be {t.__name__}, got {a[k]!r}")
+            if t is int and k in a and not -storage.SAFE_INT <= a[k] <= storage.SAFE_INT:
+                raise BadArgument(f"{k!r} is not a number the page can send")
         return a
 
     def _ref(self, a: dict[str, Any], key: str, any_ok: bool = False) -> PileRef:
@@ -541,6 +542,5 @@ class Api:
     def _set_window(self, geometry: dict[str, Any]) -> None:
         with self._lock:
             self._window = dict(geometry)
-            doc = self._document() if self._saver else None
-        if doc is not None:
-            self._saver.submit(doc)
+            if self._saver:
+                self._saver.submit(self._document())

@@ -19,8 +19,9 @@ each other (a win is never on disk without the game that made it, and the revers
   over the statistics section.
 
 The package is split by concern: ``record`` (the saved game), ``stats`` (statistics),
-``schema`` (the document and its checks), ``atomic`` (the atomic writer), ``saver``
-(background writes), ``load`` (reading), ``where`` (the data folder). Every public name is
+``schema`` (the document and its checks), ``atomic`` (the atomic writer), ``journal`` (every
+change appended before the bridge answers), ``saver`` (journal and background writes),
+``load`` and ``parse`` (reading), ``where`` (the data folder). Every public name is
 re-exported here, so ``from .storage import X`` and ``storage.X`` work as before.
 """
 
@@ -29,9 +30,10 @@ from __future__ import annotations
 from .atomic import CRASH_POINTS, SimulatedCrash, _fsync_dir, _replace, write_atomic
 from .load import Loaded, _clean_temporaries, _load, load, move_aside
 from .record import GameRecord, new_game_id
-from .saver import Saver, save
-from .schema import (DEFAULT_SETTINGS, SCHEMA, UNDO, WINDOW_KEYS, document, encode, game_shape,
-                     winnable_only_shape)
+from .journal import JOURNAL_NAME
+from .saver import NOTICES, Saver, reason, save, save_notice
+from .schema import (DEFAULT_SETTINGS, MAX_SECONDS, SAFE_INT, SCHEMA, UNDO, WINDOW_KEYS, check,
+                     document, encode, game_shape, winnable_only_shape)
 from .stats import (STATS_KEYS, default_entry, default_stats, record_abandon, record_start,
                     record_win, reset_stats, stats_key, stats_view, win_rate)
 from .where import APP_NAME, ENV_VAR, FILE_NAME, MAX_BYTES, _folder, data_dir
@@ -45,7 +47,8 @@ def _crash() -> None:
     raise SimulatedCrash(_crash_at)
 
 
-__all__ = ["APP_NAME", "CRASH_POINTS", "DEFAULT_SETTINGS", "ENV_VAR", "FILE_NAME", "GameRecord",
+__all__ = ["JOURNAL_NAME", "MAX_SECONDS", "NOTICES", "SAFE_INT", "check", "reason", "save_notice",
+           "APP_NAME", "CRASH_POINTS", "DEFAULT_SETTINGS", "ENV_VAR", "FILE_NAME", "GameRecord",
            "Loaded", "MAX_BYTES", "SCHEMA", "STATS_KEYS", "Saver", "SimulatedCrash", "UNDO",
            "WINDOW_KEYS", "data_dir", "default_entry", "default_stats", "document", "encode",
            "game_shape", "load", "move_aside", "new_game_id", "record_abandon", "record_start",

@@ -14,6 +14,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from . import journal
+from .parse import loads, loads_line
 from .record import GameRecord
 from .schema import SCHEMA, document, _settings_shape, _stats_shape, _window_shape
 from .where import FILE_NAME, MAX_BYTES, _folder
@@ -42,6 +44,9 @@ class Loaded:
     moved_to: Path | None = None
     reset: list[str] = field(default_factory=list)
     path: Path | None = None
+    seq: int = 0           # the last change the state holds (document, then journal)
+    journal_end: int = 0   # bytes of the journal that were readable
+    replayed: int = 0      # journal lines applied over the document
 
     def document(self) -> dict[str, Any]:
         """The loaded parts as a document (for ``save``/``Saver.submit``)."""
@@ -50,10 +55,6 @@ class Loaded:
 
 _PART_NAMES = {"settings": "settings", "game": "the saved game", "stats": "statistics",
                "window": "window position"}
-
-
-def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not a number")
 
 
 def move_aside(path: Path) -> Path | None:
@@ -109,6 +110,8 @@ def _load(folder: Path) -> Loaded:
     def aside(problem: str, why: str, reset: list[str] | None = None,
               kept: Loaded | None = None) -> Loaded:
         moved = move_aside(path)
+        if (folder / journal.JOURNAL_NAME).exists():  # its lines build on the file
+            move_aside(folder / journal.JOURNAL_NAME)
         where = (f"It was moved to {moved}." if moved else
                  "It could not be moved aside and will be replaced at the next save.")
         if reset is None:
@@ -127,8 +130,8 @@ def _load(folder: Path) -> Loaded:
 
     try:
         st = path.stat()
-    except FileNotFoundError:
-        return Loaded(fresh["settings"], None, fresh["stats"], fresh["window"], path=path)
+    except (FileNotFoundError, NotADirectoryError):  # no file; or no folder (said at saving)
+        return _replayed(fresh, folder, path)
     except OSError as e:
         return aside("unreadable", f"could not be read ({e.strerror or e})")
     if not stat.S_ISREG(st.st_mode):
@@ -143,7 +146,7 @@ def _load(folder: Path) -> Loaded:
     if len(raw) > MAX_BYTES:
         return aside("too-large", "is too large")
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_no_constants)
+        data = loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as e:
         what = "is empty" if not raw.strip() else f"is not valid JSON ({type(e).__name__})"
         return aside("not-json", what)
@@ -155,6 +158,18 @@ def _load(folder: Path) -> Loaded:
                      f"was written by a newer version of Harp & Towers (schema {schema}; "
                      f"this version reads schema {SCHEMA})")
 
+    return _replayed(data, folder, path, aside)
+
+
+def _replayed(data: dict[str, Any], folder: Path, path: Path,
+              aside: Callable[..., Loaded] | None = None) -> Loaded:
+    """The document ``data`` with the journal applied, checked part by part."""
+    seq = data.get("seq") if type(data.get("seq")) is int and data["seq"] >= 0 else 0
+    data, seq, end, applied = journal.replay(data, seq, folder / journal.JOURNAL_NAME,
+                                             loads_line)
+    if applied:
+        log.info("replayed %d journal line(s) over %s", applied, path)
+    fresh = document()
     bad: list[str] = []
     reasons: list[str] = []
 
@@ -174,7 +189,15 @@ def _load(folder: Path) -> Loaded:
     game = None
     if data.get("game") is not None:
         game = part("game", GameRecord.from_json, None)
-    result = Loaded(settings, game, stats, window, path=path)
+    result = Loaded(settings, game, stats, window, path=path, seq=seq, journal_end=end,
+                    replayed=applied)
     if bad:
+        if aside is None:  # only the journal was there: it goes aside alone
+            moved = move_aside(folder / journal.JOURNAL_NAME)
+            result = Loaded(settings, game, stats, window, path=path, moved_to=moved)
+            result.problem, result.reset = "bad-part", bad
+            result.notice = f"Part of the saved changes could not be used ({'; '.join(reasons)})"
+            return result
+        result.seq = result.journal_end = 0
         return aside("bad-part", "; ".join(reasons), bad, result)
     return result

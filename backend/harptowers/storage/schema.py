@@ -12,6 +12,8 @@ from ..engine.codes import VARIANTS
 from .stats import STATS_KEYS, default_entry, default_stats
 
 SCHEMA = 1
+SAFE_INT = 2 ** 53 - 1        # the largest integer the page (JavaScript) holds exactly
+MAX_SECONDS = SAFE_INT / 1000  # so that the clock in milliseconds is such an integer too
 UNDO = "undo"                 # the word for an undo in GameRecord.actions
 
 DEFAULT_SETTINGS: dict[str, Any] = {
@@ -58,7 +60,15 @@ def _is_count(v: Any) -> bool:
 
 
 def _is_seconds(v: Any) -> bool:
-    return (_is_int(v) or isinstance(v, float)) and math.isfinite(v) and v >= 0
+    return (_is_int(v) or isinstance(v, float)) and math.isfinite(v) and 0 <= v <= MAX_SECONDS
+
+
+def _shown(v: Any) -> str:
+    """``repr(v)`` cut short (and no ValueError for an int of thousands of digits)."""
+    if _is_int(v) and not -SAFE_INT <= v <= SAFE_INT:
+        return "an integer too large"
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _settings_shape(v: Any) -> dict[str, Any]:
@@ -68,7 +78,7 @@ def _settings_shape(v: Any) -> dict[str, Any]:
     for k, default in DEFAULT_SETTINGS.items():
         if k in v:
             if type(v[k]) is not type(default):
-                raise _Bad(f"settings.{k} is {v[k]!r}, not a {type(default).__name__}")
+                raise _Bad(f"settings.{k} is {_shown(v[k])}, not a {type(default).__name__}")
             out[k] = v[k]
     if out["game"] not in VARIANTS or out["variant"] not in VARIANTS[out["game"]]:
         raise _Bad(f"settings game/variant {out['game']!r}/{out['variant']!r} is unknown")
@@ -88,7 +98,7 @@ def winnable_only_shape(v: Any, base: dict[str, bool] | None = None) -> dict[str
     for k, x in v.items():
         if k in STATS_KEYS:
             if not isinstance(x, bool):
-                raise _Bad(f"settings.winnable_only.{k} is {x!r}, not a bool")
+                raise _Bad(f"settings.winnable_only.{k} is {_shown(x)}, not a bool")
             out[k] = x
     return out
 
@@ -128,7 +138,7 @@ def _entry_shape(v: Any, key: str) -> dict[str, Any]:
         ok = (_is_seconds(x) if k == "seconds"
               else (x is None or _is_count(x)) if default is None else _is_count(x))
         if not ok:
-            raise _Bad(f"statistics {key}.{k} is {x!r}")
+            raise _Bad(f"statistics {key}.{k} is {_shown(x)}")
         out[k] = float(x) if k == "seconds" else x
     if out["won"] > out["played"] or out["streak"] > out["best_streak"]:
         raise _Bad(f"statistics of {key} do not add up")
@@ -158,7 +168,7 @@ def _window_shape(v: Any) -> dict[str, Any]:
     for k, t in WINDOW_KEYS.items():
         if k in v:
             if not (isinstance(v[k], bool) if t is bool else _is_int(v[k])):
-                raise _Bad(f"window.{k} is {v[k]!r}")
+                raise _Bad(f"window.{k} is {_shown(v[k])}")
             out[k] = v[k]
     return out
 
@@ -166,6 +176,18 @@ def _window_shape(v: Any) -> dict[str, Any]:
 def encode(doc: dict[str, Any]) -> bytes:
     """The bytes ``save`` writes for ``doc`` (UTF-8 JSON). Raises ValueError when ``doc`` is
     not a schema-1 document that ``load`` would accept (actions are not replayed here)."""
+    return dumps(check(doc))
+
+
+def dumps(doc: dict[str, Any]) -> bytes:
+    """``doc`` as the file's bytes (no checks)."""
+    return (json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+            + "\n").encode("utf-8")
+
+
+def check(doc: Any) -> dict[str, Any]:
+    """``doc`` when it is a schema-1 document that ``load`` would accept (actions are not
+    replayed here), else ValueError."""
     if not isinstance(doc, dict) or doc.get("schema") != SCHEMA or isinstance(doc["schema"], bool):
         raise ValueError(f"not a schema-{SCHEMA} document")
     _settings_shape(doc.get("settings", {}))
@@ -173,6 +195,5 @@ def encode(doc: dict[str, Any]) -> bytes:
         game_shape(doc["game"])
     _stats_shape(doc.get("stats", {}))
     _window_shape(doc.get("window", {}))
-    return (json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-            + "\n").encode("utf-8")
+    return doc
 
