@@ -1,5 +1,5 @@
 """``harp-towers --serve``: the same table for a browser, on 127.0.0.1 only, behind a
-per-run secret token (requests without it get 403). docs/serve.md has the threat model.
+per-run secret token (requests without it get 403). docs/durability.md has the threat model.
 
 - Every request must name this server in ``Host`` (127.0.0.1 or localhost, this port): a
   page that rebinds its own name to 127.0.0.1 gets 403.
