@@ -269,3 +269,44 @@ def test_a_killed_process_restarts_at_the_last_answer(tmp_path, code, moves):
         if n == last:
             restored = visible(Api(code, loaded=got).state()["state"]["piles"])
             assert json.loads(json.dumps(restored)) == answered[-1]
+
+
+def test_the_journal_stays_short_while_changes_outrun_the_writer(tmp_path, monkeypatch):
+    """A script playing faster than documents are written: once the journal passes its
+    limit, a finished write leaves only the lines the file lacks; loading gives them all."""
+    monkeypatch.setattr(storage.saver, "JOURNAL_LIMIT", 8 * 1024)
+    entered, release, second = threading.Event(), threading.Event(), threading.Event()
+    real = storage.write_atomic
+    writes = []
+
+    def slow(path, data):
+        writes.append(json.loads(data)["seq"])
+        if len(writes) == 1:
+            entered.set()
+            release.wait(10)
+        else:            # the next document waits until the test has looked
+            second.set()
+            second_go.wait(10)
+        real(path, data)
+
+    second_go = threading.Event()
+
+    monkeypatch.setattr(storage, "write_atomic", slow)
+    saver = storage.Saver(tmp_path)
+    api = Api(EASY_HARP_CODE, saver=saver)
+    api.stock()                      # change 1: its document is being written …
+    assert entered.wait(10)
+    for _ in range(30):              # … while 30 more changes come (over 8 kB of lines)
+        api.stock()
+    journal = tmp_path / JOURNAL
+    assert journal.stat().st_size > 8 * 1024
+    release.set()                    # change 1 is on disk; 2 … 31 are not yet
+    assert second.wait(10)           # the writer has shortened the journal and moved on
+    assert writes == [1, 31]
+    seqs = [storage.journal.line_seq(x) for x in journal.read_bytes().split(b"\n")[:-1]]
+    assert seqs == list(range(2, 32))
+    got = storage.load(tmp_path)     # as after a kill now
+    assert got.game.actions == ["s"] * 31
+    second_go.set()
+    saver.close()
+    assert storage.load(tmp_path).game.actions == ["s"] * 31

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,15 @@ def game_entry(prev: dict[str, Any] | None, game: dict[str, Any] | None) -> Any:
             out["base"], out["tail"] = base, acts[base:]
             return out
     return game
+
+
+_SEQ = re.compile(rb'\{"seq":(\d{1,18})[,}]')
+
+
+def line_seq(raw: bytes) -> int:
+    """The ``seq`` of a journal line (``line`` writes it first), or -1."""
+    m = _SEQ.match(raw)
+    return int(m.group(1)) if m else -1
 
 
 def apply(doc: dict[str, Any], entry: Any) -> dict[str, Any] | None:

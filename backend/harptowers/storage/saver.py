@@ -178,6 +178,9 @@ class Saver:
                 self._news = None
             self._told_failure = False
 
+    def _shorten_journal(self, written: int) -> None:
+        _shorten(self, written)
+
     # ---- waiting and closing -----------------------------------------------------------
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until everything submitted so far is written (or failed). False on timeout or
@@ -222,10 +225,11 @@ class Saver:
                     self._cond.wait(pause)
                 while self._pending is None and retry is None and not self._closed:
                     self._cond.wait()
+                final = False
                 if self._pending is not None:
                     item, self._pending = self._pending, None
-                elif retry is not None and not self._closed:
-                    item = retry
+                elif retry is not None:
+                    item, final = retry, self._closed  # closing: one last try
                 else:
                     return
                 self._busy = True
@@ -247,20 +251,51 @@ class Saver:
                         self.on_error(e)
                     except Exception:
                         log.exception("on_error failed")
+                if final:
+                    with self._cond:
+                        self._busy = False
+                        self._cond.notify_all()
+                    return
             else:
                 retry = None
                 self.writes += 1
                 self.last_error = None
                 with self._cond:
-                    if self._jfd is not None and item[1] == self._seq:
-                        try:  # the document holds every change: the journal may go
-                            os.ftruncate(self._jfd, 0)
+                    if self._jfd is not None:
+                        try:
+                            self._shorten_journal(item[1])
                         except OSError as e:
-                            log.error("could not empty the journal: %s", e)
+                            log.error("could not shorten the journal: %s", e)
                     self._recovered()
             with self._cond:
                 self._busy = False
                 self._cond.notify_all()
+
+
+JOURNAL_LIMIT = 256 * 1024  # a journal this long keeps only the lines the file lacks
+
+
+def _shorten(saver: Saver, written: int) -> None:
+    """Called under the saver's lock once the document of change ``written`` is on disk."""
+    if written == saver._seq:  # the document holds every change: the journal may go
+        os.ftruncate(saver._jfd, 0)
+        return
+    if os.fstat(saver._jfd).st_size < JOURNAL_LIMIT:
+        return
+    # Changes keep coming faster than documents are written (a script playing): keep the
+    # lines after ``written`` only, in a new journal renamed over the old one.
+    with open(saver.journal_path, "rb") as f:
+        lines = f.read().split(b"\n")[:-1]
+    keep = [x + b"\n" for x in lines if journal.line_seq(x) > written]
+    tmp = saver.journal_path.with_name(saver.journal_path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
+    try:
+        journal.append(fd, b"".join(keep))
+    finally:
+        os.close(fd)
+    os.replace(tmp, saver.journal_path)
+    os.close(saver._jfd)
+    saver._jfd = journal.open_for_append(saver.journal_path, os.path.getsize(saver.journal_path))
 
 
 def save_notice(saver: Saver | None, current: dict[str, Any] | None) -> dict[str, Any] | None:
