@@ -310,3 +310,13 @@ def test_the_journal_stays_short_while_changes_outrun_the_writer(tmp_path, monke
     second_go.set()
     saver.close()
     assert storage.load(tmp_path).game.actions == ["s"] * 31
+
+
+def test_a_saver_made_without_loading_numbers_on_from_the_file(tmp_path, stuck_disk):
+    # A first run wrote the file (change 5) …
+    storage.save({**storage.document({"language": "a"}), "seq": 5}, tmp_path)
+    # … a saver made without load() must not number its changes 1, 2 … (a load would skip
+    # them as older than the file)
+    saver = storage.Saver(tmp_path)
+    saver.submit(storage.document({"language": "b"}))
+    assert storage.load(tmp_path).settings["language"] == "b"

@@ -6,6 +6,7 @@ import atexit
 import errno
 import logging
 import os
+import re
 import sys
 import threading
 import time
@@ -45,6 +46,20 @@ RETRY = (0.5, 5.0)      # a failed write is tried again after 0.5 s, growing to 
 def reason(e: BaseException) -> str:
     """Why saving fails, for the player: "disk-full", "read-only", "not-a-folder", "other"."""
     return _REASONS.get(getattr(e, "errno", None), "other")
+
+
+_TAIL_SEQ = re.compile(rb'"seq":(\d{1,18})\}\s*$')
+
+
+def _seq_on_disk(path: Path) -> int:
+    """The ``seq`` of the file at ``path`` (written last, so read from its tail), or 0."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(max(0, os.fstat(f.fileno()).st_size - 64))
+            m = _TAIL_SEQ.search(f.read())
+    except OSError:
+        return 0
+    return int(m.group(1)) if m else 0
 
 
 def _free_space(folder: Path) -> int | None:
@@ -90,7 +105,9 @@ class Saver:
         self._busy = False
         self._closed = False
         self._dead = False  # the writer stopped at a kill point
-        self._seq = getattr(loaded, "seq", 0)
+        # Numbers go on from the state loaded, or from the file's (never below it: lines
+        # numbered at or below the file's would be skipped by the next load)
+        self._seq = loaded.seq if loaded is not None else _seq_on_disk(self.path)
         self._order: int | None = None
         game = getattr(loaded, "game", None)
         self._prev = game.to_json() if game is not None else None
