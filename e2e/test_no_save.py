@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import free_port, open_harness
+from e2e.conftest import free_port, open_harness
 from harptowers import storage
 from harptowers.api import Api
 from table import Table
