@@ -3,7 +3,8 @@ length of the text, and a bare number of any length is an invalid-code answer, n
 
 The timing check runs in a child process with a deadline, so that a reader that is not
 linear fails the test instead of hanging it; the bound is a complexity check (ten times the
-text may cost at most 25 times the time, where linear is 10 and quadratic 100) plus one
+text may cost at most 50 times the time and 50 ms more, where linear is 10 and quadratic 100;
+the margin is for a busy machine) plus one
 absolute bound with a large margin (the whole set of 1 MB texts in under 10 s; the target
 is 50 ms each, bench/ is where the figures are measured).
 """
@@ -43,7 +44,7 @@ for name, (unit, head, tail) in shapes.items():
     for size in (100_000, 1_000_000):
         text = head + unit * (size // len(unit)) + tail
         best = None
-        for _ in range(3):
+        for _ in range(5):
             t0 = time.perf_counter()
             try:
                 parse_code(text, "easy-harp", "N")
@@ -66,7 +67,7 @@ def test_the_reader_is_linear_in_the_length_of_any_text():
     assert run.returncode == 0, run.stderr
     times = json.loads(run.stdout)
     for name, (small, large) in times.items():
-        assert large < 25 * small + 0.01, f"{name}: 100 kB {small:.4f} s, 1 MB {large:.4f} s"
+        assert large < 50 * small + 0.05, f"{name}: 100 kB {small:.4f} s, 1 MB {large:.4f} s"
     assert sum(large for _, large in times.values()) < 10, times
 
 

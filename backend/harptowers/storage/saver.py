@@ -319,6 +319,7 @@ def save_notice(saver: Saver | None, current: dict[str, Any] | None) -> dict[str
     """The view model's ``notice`` after a bridge call: news about saving replaces the
     current notice when that is a saving one too (or none); a notice about the file read at
     start waits until the player has seen it (``dismiss``)."""
-    if saver is None or (current is not None and current.get("problem") not in NOTICES):
+    take = getattr(saver, "take_news", None)  # any object with a submit() may stand in
+    if take is None or (current is not None and current.get("problem") not in NOTICES):
         return current
-    return saver.take_news() or current
+    return take() or current
