@@ -29,7 +29,8 @@ from harptowers.api import Api
 from harptowers.engine import parse_moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from test_won_games import EASY_HARP_CODE, EASY_HARP_MOVES, SEAHAVEN_CODE, SEAHAVEN_MOVES  # noqa: E402
+from test_won_games import (  # noqa: E402
+    EASY_HARP_CODE, EASY_HARP_MOVES, SEAHAVEN_CODE, SEAHAVEN_MOVES)
 
 KILLS = 26  # per game: 52 in all
 

@@ -111,8 +111,8 @@ def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
                 return self._match(given)
             if not self._same_origin():
                 return False
-            cookies = dict(p.strip().split("=", 1) for p in self.headers.get("Cookie", "").split(";")
-                           if "=" in p)
+            cookies = dict(p.strip().split("=", 1)
+                           for p in self.headers.get("Cookie", "").split(";") if "=" in p)
             return self._match(cookies.get("harp_token", ""))
 
         def _may_act(self) -> bool:
@@ -129,7 +129,8 @@ def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
             self.send_header("X-Content-Type-Options", "nosniff")
             self.send_header("Cache-Control", "no-store")
             if cookie:
-                self.send_header("Set-Cookie", f"harp_token={token}; HttpOnly; SameSite=Strict; Path=/")
+                self.send_header("Set-Cookie",
+                                 f"harp_token={token}; HttpOnly; SameSite=Strict; Path=/")
             self.end_headers()
             self.wfile.write(body)
 

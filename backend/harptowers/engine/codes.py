@@ -42,10 +42,12 @@ def _plain_dashes(text: str) -> str:
 # regex engine skip quickly to the places where a code can start.
 _SEP = r"[\s\-]*+"
 _CODE = re.compile(
-    rf"([ES])(?<![A-Z0-9][ES]){_SEP}H{_SEP}(1){_SEP}(N|C{_SEP}[0-9]){_SEP}((?:[A-Z0-9]{_SEP}){{6}}[A-Z0-9])(?![A-Z0-9])"
+    rf"([ES])(?<![A-Z0-9][ES]){_SEP}H{_SEP}(1){_SEP}(N|C{_SEP}[0-9]){_SEP}"
+    rf"((?:[A-Z0-9]{_SEP}){{6}}[A-Z0-9])(?![A-Z0-9])"
 )
 # Looser shape used only to say which part of a near-code is wrong.
-_LOOSE = re.compile(rf"([A-Z]{{2}})(?<![A-Z0-9][A-Z][A-Z]){_SEP}(\d++){_SEP}([A-Z][A-Z0-9]?+)\s*+-{_SEP}([A-Z0-9]++)")
+_LOOSE = re.compile(rf"([A-Z]{{2}})(?<![A-Z0-9][A-Z][A-Z]){_SEP}(\d++){_SEP}([A-Z][A-Z0-9]?+)"
+                    rf"\s*+-{_SEP}([A-Z0-9]++)")
 _BARE = re.compile(r"\s*+#?\s*+(\d++(?:\s++\d++)*+)\s*+")
 _SHOWN = 40  # at most this many characters of the player's text go into a message
 
@@ -142,7 +144,8 @@ def parse_code(text: str, game: str | None = None, variant: str | None = None) -
         significant = re.sub(r"\s", "", bare.group(1)).lstrip("0")
         n = int(significant or "0") if len(significant) <= len(str(MAX_DEAL)) else MAX_DEAL + 1
         if not 1 <= n <= MAX_DEAL:
-            raise InvalidCode(f"deal number {digits!r} is outside 1 … {MAX_DEAL}", "out-of-range", digits)
+            raise InvalidCode(f"deal number {digits!r} is outside 1 … {MAX_DEAL}",
+                              "out-of-range", digits)
         return DealCode(game, variant or VARIANTS[game][0], n)
     loose = _LOOSE.search(upper)
     if loose:
@@ -158,8 +161,8 @@ def parse_code(text: str, game: str | None = None, variant: str | None = None) -
             allowed = ", ".join(VARIANTS[g])
             raise InvalidCode(f"variant {var!r} is not one of {allowed} for {g}", "bad-variant", var)
         if len(num) != 7:
-            raise InvalidCode(f"the deal number {_short(num)!r} must have 7 characters, not {len(num)}",
-                              "bad-length", _short(num))
+            raise InvalidCode(f"the deal number {_short(num)!r} must have 7 characters, "
+                              f"not {len(num)}", "bad-length", _short(num))
         _decode_number(num)
     snippet = _short(text.strip())
     raise InvalidCode(f"no deal code found in {snippet!r} (a code looks like EH1-N-AAAAAAF)",
