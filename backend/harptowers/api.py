@@ -25,8 +25,9 @@ __all__ = ["Api", "BadArgument"]
 
 class Api:
     """Every player action is one method; each returns ``{"ok", "state", …}`` with the whole
-    view model (docs/bridge.md). ``saver``: where documents go after every change (written
-    outside the lock). ``today`` gives the player's local date (injected in tests)."""
+    view model (docs/bridge.md). ``saver``: where documents go after every change (journaled
+    under the lock before the answer, written to the file on the saver's thread; issue 14).
+    ``today`` gives the player's local date (injected in tests)."""
 
     def __init__(self, code: str | None = None, *, loaded: storage.Loaded | None = None,
                  saver: storage.Saver | None = None,
@@ -49,14 +50,14 @@ class Api:
 
     # ---- plumbing --------------------------------------------------------------------
     def _call(self, action: Callable[[], dict[str, Any] | None]) -> dict[str, Any]:
-        doc = None
         with self._lock:
             try:
                 extra = action() or {}
                 changed = extra.pop("_changed", False)
                 answer = {"ok": True, **extra}
                 if changed and self._saver is not None:
-                    doc = self._session.document()
+                    # journaled before the answer, in the order of the actions (issue 14)
+                    self._saver.submit(self._session.document())
             except IllegalMove as e:
                 answer = {"ok": False, "refusal": {"rule": e.rule, "params": e.params}}
             except InvalidCode as e:
@@ -65,10 +66,10 @@ class Api:
             except (BadArgument, InvalidMove) as e:
                 code = "bad-argument" if isinstance(e, BadArgument) else "invalid-move"
                 answer = {"ok": False, "error": {"code": code, "message": str(e)}}
+            s = self._session
+            s.notice = storage.save_notice(self._saver, s.notice)  # a save failed, or works again
             self._rev += 1
-            answer["state"] = view(self._session, self._salt, self._rev)
-        if doc is not None and self._saver is not None:
-            self._saver.submit(doc)  # encodes now, writes on the saver's thread
+            answer["state"] = view(s, self._salt, self._rev)
         return answer
 
     @staticmethod
@@ -83,6 +84,8 @@ class Api:
         for k, t in types.items():
             if k in a and (not isinstance(a[k], t) or (t is int and isinstance(a[k], bool))):
                 raise BadArgument(f"{k!r} must be {t.__name__}, got {a[k]!r}")
+            if t is int and k in a and not -storage.SAFE_INT <= a[k] <= storage.SAFE_INT:
+                raise BadArgument(f"{k!r} is not a number the page can send")
         return a
 
     def _ref(self, a: dict[str, Any], key: str, any_ok: bool = False) -> PileRef:
@@ -281,9 +284,8 @@ class Api:
     def _set_window(self, geometry: dict[str, Any]) -> None:
         with self._lock:
             self._session.window = dict(geometry)
-            doc = self._session.document() if self._saver else None
-        if doc is not None and self._saver is not None:
-            self._saver.submit(doc)
+            if self._saver is not None:
+                self._saver.submit(self._session.document())
 
     def _close_hints(self) -> None:
         """Stop the solver process (when the app quits); a later hint starts a new one."""

@@ -70,7 +70,6 @@ def setup_logging(folder: Path | None = None, *, console_level: int = logging.WA
     Returns the log file's path."""
     global _crash_file
     folder = Path(folder) if folder is not None else state_dir()
-    folder.mkdir(parents=True, exist_ok=True)
     path = folder / LOG_NAME
     root = logging.getLogger()
     for h in list(root.handlers):
@@ -78,19 +77,29 @@ def setup_logging(folder: Path | None = None, *, console_level: int = logging.WA
             root.removeHandler(h)
             h.close()
     fmt = logging.Formatter("%(asctime)s %(levelname)-7s %(name)s [%(threadName)s] %(message)s")
-    file_handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3,
-                                                        encoding="utf-8")
-    file_handler.setFormatter(fmt)
-    file_handler.setLevel(logging.INFO)
+    handlers: list[logging.Handler] = []
+    failed = None
+    try:  # a folder that cannot be written (a file, read-only, a full disk) costs the log only
+        folder.mkdir(parents=True, exist_ok=True)
+        file_handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000,
+                                                            backupCount=3, encoding="utf-8")
+        file_handler.setFormatter(fmt)
+        file_handler.setLevel(logging.INFO)
+        handlers.append(file_handler)
+    except OSError as e:
+        failed = e
     console = logging.StreamHandler(sys.stderr)
     console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
     console.setLevel(console_level)
-    for h in (file_handler, console):
+    handlers.append(console)
+    for h in handlers:
         h._harptowers = True  # type: ignore[attr-defined]
         root.addHandler(h)
     root.setLevel(logging.INFO)
     logging.captureWarnings(True)
-    if _crash_file is None:
+    if failed is not None:
+        log.warning("no log file in %s: %s", folder, failed)
+    if _crash_file is None and failed is None:
         try:
             _crash_file = open(folder / CRASH_LOG_NAME, "a", encoding="utf-8")  # noqa: SIM115
             faulthandler.enable(_crash_file, all_threads=True)

@@ -1,5 +1,18 @@
 """``harp-towers --serve``: the same table for a browser, on 127.0.0.1 only, behind a
-per-run secret token (requests without it get 403)."""
+per-run secret token (requests without it get 403). docs/durability.md has the threat model.
+
+- Every request must name this server in ``Host`` (127.0.0.1 or localhost, this port): a
+  page that rebinds its own name to 127.0.0.1 gets 403.
+- An action (``POST /api/<method>``) must carry the token in the ``X-Harp-Token`` header
+  and the type ``application/json``, and, when the browser says where it comes from
+  (``Origin``, ``Sec-Fetch-Site``), come from this server's own origin. The cookie alone
+  never acts: ports do not separate sites, so a page on another port of 127.0.0.1 gets it
+  too. A header and that content type make a browser ask first (CORS), and no answer here
+  allows it.
+- The cookie lets the page load its own files; only from the same origin.
+- At most ``MAX_CONNECTIONS`` connections are served at once (more wait in the listen queue
+  of ``BACKLOG``), each dropped after ``TIMEOUT`` seconds of silence.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +21,7 @@ import json
 import mimetypes
 import secrets
 import sys
+import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -21,6 +35,38 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 METHODS = ("state", "new_game", "play", "tap", "double_tap", "stock", "undo", "redo",
            "settings", "statistics", "dismiss", "examples", "open_example", "example_step",
            "leave_example", "clock", "hint")
+MAX_CONNECTIONS = 32
+BACKLOG = 128
+TIMEOUT = 2.0            # seconds a connection may stay silent (a browser sends at once)
+MAX_BODY = 1024 * 1024   # the largest request body read (a pasted text is far smaller)
+
+
+class BoundedServer(ThreadingHTTPServer):
+    """A thread per connection, at most ``MAX_CONNECTIONS`` at once: the next connection is
+    accepted when one ends (until then it waits in the listen queue). So idle connections
+    cannot run the process out of file descriptors (which made the accept loop spin)."""
+
+    daemon_threads = True
+    request_queue_size = BACKLOG
+
+    def __init__(self, *args, **kwargs) -> None:
+        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        super().__init__(*args, **kwargs)
+
+    def get_request(self):
+        if not self._slots.acquire(timeout=0.5):
+            raise OSError("every connection slot is taken")  # the loop comes back later
+        try:
+            return super().get_request()
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def shutdown_request(self, request) -> None:
+        try:
+            super().shutdown_request(request)
+        finally:
+            self._slots.release()
 
 
 def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
@@ -31,16 +77,49 @@ def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
     root = root.resolve()
 
     class Handler(BaseHTTPRequestHandler):
+        timeout = TIMEOUT
+
         def log_message(self, *args) -> None:  # quiet
             pass
 
-        def _authorised(self) -> bool:
-            url = urlsplit(self.path)
-            given = parse_qs(url.query).get("token", [""])[0] or self.headers.get("X-Harp-Token", "")
-            cookies = dict(p.strip().split("=", 1) for p in self.headers.get("Cookie", "").split(";")
-                           if "=" in p)
-            given = given or cookies.get("harp_token", "")
+        def _origins(self) -> set[str]:
+            port = self.server.server_address[1]
+            return {f"http://127.0.0.1:{port}", f"http://localhost:{port}"}
+
+        def _own_host(self) -> bool:
+            host = self.headers.get("Host", "")
+            return f"http://{host}" in self._origins()
+
+        def _same_origin(self) -> bool:
+            """False when the browser says the request comes from another origin."""
+            origin = self.headers.get("Origin")
+            if origin is not None and origin not in self._origins():
+                return False
+            return self.headers.get("Sec-Fetch-Site", "same-origin") in ("same-origin", "none")
+
+        @staticmethod
+        def _match(given: str) -> bool:
             return hmac.compare_digest(given.encode(), token.encode())
+
+        def _authorised(self) -> bool:
+            """For files: the token in the URL, or the cookie from this origin."""
+            if not self._own_host():
+                return False
+            url = urlsplit(self.path)
+            given = parse_qs(url.query).get("token", [""])[0]
+            if given:
+                return self._match(given)
+            if not self._same_origin():
+                return False
+            cookies = dict(p.strip().split("=", 1)
+                           for p in self.headers.get("Cookie", "").split(";") if "=" in p)
+            return self._match(cookies.get("harp_token", ""))
+
+        def _may_act(self) -> bool:
+            """For actions: the token in the header, JSON, from this origin."""
+            ctype = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
+            return (self._own_host() and self._same_origin() and ctype == "application/json"
+                    and self._match(self.headers.get("X-Harp-Token", "")))
 
         def _send(self, status: int, body: bytes, ctype: str, cookie: bool = False) -> None:
             self.send_response(status)
@@ -50,7 +129,8 @@ def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
             self.send_header("X-Content-Type-Options", "nosniff")
             self.send_header("Cache-Control", "no-store")
             if cookie:
-                self.send_header("Set-Cookie", f"harp_token={token}; HttpOnly; SameSite=Strict; Path=/")
+                self.send_header("Set-Cookie",
+                                 f"harp_token={token}; HttpOnly; SameSite=Strict; Path=/")
             self.end_headers()
             self.wfile.write(body)
 
@@ -69,22 +149,26 @@ def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
             self._send(200, target.read_bytes(), ctype, cookie=path == "/")
 
         def do_POST(self) -> None:
-            if not self._authorised():
+            if not self._may_act():
                 return self._send(403, b"{}", "application/json")
             path = urlsplit(self.path).path
             method = path.removeprefix("/api/")
             if not path.startswith("/api/") or method not in METHODS:
                 return self._send(404, b"{}", "application/json")
-            length = int(self.headers.get("Content-Length") or 0)
+            try:
+                length = int(self.headers.get("Content-Length") or 0)
+            except ValueError:
+                length = -1
+            if not 0 <= length <= MAX_BODY:
+                return self._send(413, b"{}", "application/json")
             try:
                 arg = json.loads(self.rfile.read(length) or b"null")
-            except ValueError:
+            except (ValueError, RecursionError):
                 arg = "not JSON"  # Api answers a clear error
             answer = getattr(api, method)(arg)
             self._send(HTTPStatus.OK, json.dumps(answer).encode(), "application/json")
 
-    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-    server.daemon_threads = True
+    server = BoundedServer(("127.0.0.1", port), Handler)
     return server, token
 
 

@@ -48,8 +48,13 @@ def _try_lock(f: IO[bytes]) -> bool:
 
 
 def _open_lock(folder: Path) -> IO[bytes]:
-    folder.mkdir(parents=True, exist_ok=True)
-    return open(folder / LOCK_NAME, "a+b")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        return open(folder / LOCK_NAME, "a+b")
+    except OSError:
+        # A read-only folder (or a full disk) may still hold the lock file: a lock needs
+        # only a descriptor, not the right to write.
+        return open(folder / LOCK_NAME, "rb")
 
 
 def is_running(folder: str | os.PathLike[str] | None = None) -> bool:
@@ -177,6 +182,27 @@ class Primary:
         return msg["text"]
 
 
+class Alone:
+    """Stands for a Primary when the data folder cannot hold a lock at all (it is a file, a
+    dangling link, read-only without a lock file): the app runs, unguarded and unreachable
+    by a second launch; it cannot save there either, so two of them cannot spoil a file."""
+
+    def set_handler(self, handler: Callable[[str], None]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def acquire_or_alone(folder: str | os.PathLike[str] | None = None) -> Primary | Alone | None:
+    """``acquire(folder)``, or an ``Alone`` when the folder cannot hold the lock."""
+    try:
+        return acquire(folder)
+    except OSError as e:
+        log.error("no single-instance lock in %s: %s", folder, e)
+        return Alone()
+
+
 def acquire(folder: str | os.PathLike[str] | None = None,
             on_message: Callable[[str], None] | None = None) -> Primary | None:
     """Become the one instance of ``folder`` (default: the data folder), or None when another
@@ -191,10 +217,13 @@ def acquire(folder: str | os.PathLike[str] | None = None,
         server = socket.create_server(("127.0.0.1", 0))
         secret = secrets.token_hex(16)
         info = {"port": server.getsockname()[1], "secret": secret, "pid": os.getpid()}
-        write_atomic(folder / INFO_NAME, json.dumps(info).encode("utf-8"))
     except BaseException:
         lock.close()
         raise
+    try:
+        write_atomic(folder / INFO_NAME, json.dumps(info).encode("utf-8"))
+    except OSError as e:  # a full disk: this app runs, a second launch cannot hand over
+        log.error("could not write %s: %s", folder / INFO_NAME, e)
     primary = Primary(folder, lock, server, secret)
     if on_message is not None:
         primary.set_handler(on_message)

@@ -103,11 +103,12 @@ def _scheme_handler(root: Path):
     return Handler()
 
 
-def open_session(code: str | None) -> tuple[Api, storage.Saver, single.Primary] | None:
+def open_session(code: str | None
+                 ) -> tuple[Api, storage.Saver, single.Primary | single.Alone] | None:
     """Become the one instance of the data folder and load the saved state into an Api.
     None when another instance runs: ``code`` (if any) was handed over to it."""
     folder = storage.data_dir()
-    primary = single.acquire(folder)
+    primary = single.acquire_or_alone(folder)
     if primary is None:
         handed = single.hand_over(folder, code or "")
         print("Harp & Towers is already running" + (": the deal was handed over to it"
@@ -116,7 +117,9 @@ def open_session(code: str | None) -> tuple[Api, storage.Saver, single.Primary] 
     loaded = storage.load(folder)
     if loaded.notice:
         log.warning("%s", loaded.notice)
-    saver = storage.Saver(folder, on_error=lambda e: log.error("saving failed: %s", e))
+    # A folder that cannot be written does not stop the app: the Saver's first news (read
+    # by the page's first call) tells the player that games cannot be saved, and why.
+    saver = storage.Saver(folder, loaded=loaded)
     return Api(code, loaded=loaded, saver=saver, today=today.local_date), saver, primary
 
 

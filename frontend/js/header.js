@@ -9,8 +9,7 @@ import { t } from './i18n.js';
 
 const q = (sel) => document.querySelector(sel);
 
-const REPORT_MS = 15000;   // how often a running clock is reported to Python
-const clock = { game: null, elapsed: 0, since: null, wanted: false, shown: '', reported: 0 };
+const clock = { game: null, elapsed: 0, since: null, wanted: false, shown: '' };
 let ticker = null;
 let report = null;         // (ms) → Promise: the bridge call `clock`
 
@@ -37,16 +36,17 @@ export function clockText() {
 /** Tell Python the clock of the player's game (not an example's). */
 export function flushClock() {
   if (!report || clock.example || !clock.game) return Promise.resolve();
-  clock.reported = now();
   return report(Math.round(clockMs()));
 }
 
 function paint() {
-  if (clock.since !== null && report && now() - clock.reported > REPORT_MS) flushClock();
   const text = clockText();
   if (text !== clock.shown) {
     clock.shown = text;
     q('[data-testid="clock"]').textContent = text;
+    // Every second shown is reported (Python journals it at once), so a quit or a kill
+    // keeps the clock to the second (issue 14).
+    if (clock.since !== null && report) flushClock();
   }
 }
 
@@ -70,7 +70,6 @@ function updateClock(state, fresh) {
     clock.example = example;
     clock.elapsed = fresh || example ? 0 : Math.max(0, Number(state.elapsed_ms) || 0);
     clock.since = null;
-    clock.reported = now();
   }
   clock.wanted = !example && state.moves > 0 && !state.won;
   run(clock.wanted);

@@ -38,12 +38,34 @@ window.harpTowers = {
  * read: the player is asked / told, then Python forgets them (`dismiss`). */
 async function askPending(state) {
   if (!state || !(state.pending_code || state.notice)) return;
-  if (state.notice) dialogs.showToast(i18n.t('notice.save_reset'), 'error');
   if (state.pending_code && await dialogs.confirmLeave()) {
     await act('new_game', { code: state.pending_code }, { deal: true });
   } else {
     await act('dismiss', undefined, { quiet: true });
   }
+}
+
+/** A notice stays in the view model until it is dismissed or replaced: each is shown once.
+ * Saving (issue 14): cannot save at all, a save failed, saving works again. */
+let noticeShown = '';
+function showNotice(state) {
+  const notice = state.notice;
+  const key = notice ? JSON.stringify(notice) : '';
+  if (key && key !== noticeShown) {
+    dialogs.showToast(noticeText(notice), notice.problem === 'save-works' ? 'info' : 'error');
+  }
+  noticeShown = key;
+}
+
+function noticeText(notice) {
+  const why = notice.reason === 'disk-full' ? i18n.t('notice.why_disk_full')
+    : notice.reason === 'read-only' ? i18n.t('notice.why_read_only')
+      : notice.reason === 'not-a-folder' ? i18n.t('notice.why_not_a_folder')
+        : i18n.t('notice.why_other');
+  if (notice.problem === 'no-save') return i18n.t('notice.no_save', { why });
+  if (notice.problem === 'save-failed') return i18n.t('notice.save_failed', { why });
+  if (notice.problem === 'save-works') return i18n.t('notice.save_works');
+  return i18n.t('notice.save_reset');
 }
 
 function interactive() {
@@ -84,6 +106,7 @@ async function show(state, opts = {}) {
   // A drag in progress keeps its cards; its drop or cancel draws the latest view.
   if (!drag.dragging()) render.render(state, opts);
   updateHeader(state, fresh);
+  showNotice(state);
   examples.sync(state);
   if (wasWon === false && state.won) {
     const time = clockText();

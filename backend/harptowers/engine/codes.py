@@ -21,14 +21,40 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 MAX_DEAL = 999_999
 VERSION = "1"
 
-_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63"})
-_SEP = r"[\s\-]*"
-# any two-letter tag: the registry says which are games (a game added later reads the same)
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63"
+
+
+def _plain_dashes(text: str) -> str:
+    """Any dash as "-" (chat apps turn - into – or —); str.replace per dash, which is far
+    quicker than str.translate on long texts."""
+    for d in _DASHES:
+        if d in text:
+            text = text.replace(d, "-")
+    return text
+
+
+# Every quantifier is possessive and no two neighbouring parts can take the same character
+# (a run of separators is one part; "a run holding a dash" is spaces, a dash, then anything),
+# so no search ever backtracks into a run: the time is linear in the text's length whatever
+# it holds (issue 14: runs of spaces and dashes took cubic time, digits quadratic). Each
+# pattern starts with its first character class and looks behind afterwards, which lets the
+# regex engine skip quickly to the places where a code can start.
+_SEP = r"[\s\-]*+"
+# Any two-letter tag: the registry says which are games (a game added later reads the same).
 _CODE = re.compile(
-    rf"(?<![A-Z0-9])([A-Z]){_SEP}([A-Z]){_SEP}(1){_SEP}([A-Z](?:{_SEP}[0-9])?){_SEP}((?:[A-Z0-9]{_SEP}){{6}}[A-Z0-9])(?![A-Z0-9])"
+    rf"([A-Z])(?<![A-Z0-9][A-Z]){_SEP}([A-Z]){_SEP}(1){_SEP}([A-Z](?:{_SEP}[0-9])?+){_SEP}"
+    rf"((?:[A-Z0-9]{_SEP}){{6}}[A-Z0-9])(?![A-Z0-9])"
 )
 # Looser shape used only to say which part of a near-code is wrong.
-_LOOSE = re.compile(rf"(?<![A-Z0-9])([A-Z]{{2}}){_SEP}(\d+){_SEP}-?{_SEP}([A-Z][A-Z0-9]?){_SEP}-{_SEP}([A-Z0-9]+)")
+_LOOSE = re.compile(rf"([A-Z]{{2}})(?<![A-Z0-9][A-Z][A-Z]){_SEP}(\d++){_SEP}([A-Z][A-Z0-9]?+)"
+                    rf"\s*+-{_SEP}([A-Z0-9]++)")
+_BARE = re.compile(r"\s*+#?\s*+(\d++(?:\s++\d++)*+)\s*+")
+_SHOWN = 40  # at most this many characters of the player's text go into a message
+
+
+def _short(text: str) -> str:
+    """``text`` cut to ``_SHOWN`` characters for a message (a paste may be megabytes)."""
+    return text if len(text) <= _SHOWN else text[:_SHOWN - 3] + "…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +120,7 @@ def parse_code(text: str, game: str | None = None, variant: str | None = None) -
     if not isinstance(text, str):
         raise InvalidCode(f"a deal code must be text, not {type(text).__name__}")
     # full-width letters and digits as plain ones; any dash (chat apps turn - into – or —)
-    upper = unicodedata.normalize("NFKC", text).translate(_DASHES).upper()
+    upper = _plain_dashes(unicodedata.normalize("NFKC", text)).upper()
     m = next((m for m in _CODE.finditer(upper) if m.group(1) + m.group(2) in GAMES), None)
     if m:
         t1, t2, _version, var, num = (re.sub(r"[\s\-]", "", g) for g in m.groups())
@@ -103,35 +129,38 @@ def parse_code(text: str, game: str | None = None, variant: str | None = None) -
             allowed = ", ".join(VARIANTS[g])
             raise InvalidCode(f"variant {var!r} is not one of {allowed} for {g}", "bad-variant", var)
         return DealCode(g, var, _decode_number(num))
-    bare = re.fullmatch(r"\s*#?\s*(\d[\d\s]*)\s*", upper)
+    bare = _BARE.fullmatch(upper)
     if bare:
-        digits = re.sub(r"\s", "", bare.group(1))
+        digits = _short(re.sub(r"\s", "", bare.group(1)))
         if game is None:
             raise InvalidCode(f"the bare deal number {digits!r} needs a game ({' or '.join(GAMES)})",
                               "needs-game", digits)
-        n = int(digits)
+        # no int() of a long digit string (Python refuses over 4 300 digits, and it is slow)
+        significant = re.sub(r"\s", "", bare.group(1)).lstrip("0")
+        n = int(significant or "0") if len(significant) <= len(str(MAX_DEAL)) else MAX_DEAL + 1
         if not 1 <= n <= MAX_DEAL:
-            raise InvalidCode(f"deal number {digits!r} is outside 1 … {MAX_DEAL}", "out-of-range", digits)
+            raise InvalidCode(f"deal number {digits!r} is outside 1 … {MAX_DEAL}",
+                              "out-of-range", digits)
         return DealCode(game, variant or VARIANTS[game][0], n)
     loose = _LOOSE.search(upper)
     if loose:
         tag, version, var, num = loose.groups()
+        near = _short(loose.group(0))
         if tag not in GAMES:
-            raise InvalidCode(f"unknown game {tag!r} in {loose.group(0)!r} ({' or '.join(GAMES)})",
+            raise InvalidCode(f"unknown game {tag!r} in {near!r} ({' or '.join(GAMES)})",
                               "unknown-game", tag)
         if version != VERSION:
-            raise InvalidCode(f"unknown code version {version!r} in {loose.group(0)!r} (1)",
-                              "unknown-version", version)
+            raise InvalidCode(f"unknown code version {_short(version)!r} in {near!r} (1)",
+                              "unknown-version", _short(version))
         g = GAMES[tag]
         if var not in VARIANTS[g]:
             allowed = ", ".join(VARIANTS[g])
             raise InvalidCode(f"variant {var!r} is not one of {allowed} for {g}", "bad-variant", var)
         if len(num) != 7:
-            raise InvalidCode(f"the deal number {num!r} must have 7 characters, not {len(num)}",
-                              "bad-length", num)
+            raise InvalidCode(f"the deal number {_short(num)!r} must have 7 characters, "
+                              f"not {len(num)}", "bad-length", _short(num))
         _decode_number(num)
-    snippet = text.strip()
-    snippet = snippet if len(snippet) <= 40 else snippet[:37] + "…"
+    snippet = _short(text.strip())
     raise InvalidCode(f"no deal code found in {snippet!r} (a code looks like EH1-N-AAAAAAF)",
                       "no-code", snippet)
 

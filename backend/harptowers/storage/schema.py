@@ -1,0 +1,202 @@
+"""The document and its checks: what a schema-1 file may hold, part by part."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import registry
+from ..engine.codes import VARIANTS
+from .stats import STATS_KEYS, default_entry, default_stats
+
+SCHEMA = 1
+SAFE_INT = 2 ** 53 - 1        # the largest integer the page (JavaScript) holds exactly
+MAX_SECONDS = SAFE_INT / 1000  # so that the clock in milliseconds is such an integer too
+UNDO = "undo"                 # the word for an undo in GameRecord.actions
+REDO = "redo"                 # and for a redo (APP-14)
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "interactive_rules": True,   # APP-06
+    "double_click": True,        # APP-06
+    "four_colour": False,
+    "large_cards": False,
+    "language": "auto",          # "auto": follow the system locale
+    # last game played and its variant: at first, the first registered game
+    "game": registry.games()[0].name,
+    "variant": next(iter(registry.games()[0].variants)),
+    # New game window, "Winnable deals only" (issue 9), per "<game>/<variant>": each game
+    # says where it starts on (Seahaven with 2 or 1 cells, where most deals cannot be won)
+    "winnable_only": {f"{g.name}/{v}": on for g in registry.games()
+                      for v, on in g.winnable_only.items()},
+}
+WINDOW_KEYS: dict[str, type] = {"x": int, "y": int, "width": int, "height": int,
+                                "maximized": bool}
+
+
+def document(settings: dict[str, Any] | None = None,
+             game: Any = None,
+             stats: dict[str, Any] | None = None,
+             window: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A schema-1 document; missing parts are defaults. Copies what it is given, so the
+    caller may keep changing its own objects."""
+    g = game.to_json() if hasattr(game, "to_json") else copy.deepcopy(game)
+    return {"schema": SCHEMA,
+            "settings": {**DEFAULT_SETTINGS, **(settings or {})},
+            "game": g,
+            "stats": copy.deepcopy(stats) if stats is not None else default_stats(),
+            "window": dict(window or {})}
+
+
+class _Bad(ValueError):
+    pass
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_count(v: Any) -> bool:
+    return _is_int(v) and v >= 0
+
+
+def _is_seconds(v: Any) -> bool:
+    return (_is_int(v) or isinstance(v, float)) and math.isfinite(v) and 0 <= v <= MAX_SECONDS
+
+
+def _shown(v: Any) -> str:
+    """``repr(v)`` cut short (and no ValueError for an int of thousands of digits)."""
+    if _is_int(v) and not -SAFE_INT <= v <= SAFE_INT:
+        return "an integer too large"
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _settings_shape(v: Any) -> dict[str, Any]:
+    if not isinstance(v, dict):
+        raise _Bad("settings is not an object")
+    out = dict(DEFAULT_SETTINGS)
+    for k, default in DEFAULT_SETTINGS.items():
+        if k in v:
+            if type(v[k]) is not type(default):
+                raise _Bad(f"settings.{k} is {_shown(v[k])}, not a {type(default).__name__}")
+            out[k] = v[k]
+    if out["game"] not in VARIANTS or out["variant"] not in VARIANTS[out["game"]]:
+        raise _Bad(f"settings game/variant {out['game']!r}/{out['variant']!r} is unknown")
+    if not 0 < len(out["language"]) <= 35:
+        raise _Bad("settings.language is empty or too long")
+    out["winnable_only"] = winnable_only_shape(out["winnable_only"])
+    return out
+
+
+def winnable_only_shape(v: Any, base: dict[str, bool] | None = None) -> dict[str, bool]:
+    """The "winnable_only" setting: ``{"<game>/<variant>": bool}``; keys of no known
+    game/variant are dropped, missing ones come from ``base`` (default: the defaults).
+    Raises ValueError for a value that is not a bool."""
+    if not isinstance(v, dict):
+        raise _Bad("settings.winnable_only is not an object")
+    out = dict(base if base is not None else DEFAULT_SETTINGS["winnable_only"])
+    for k, x in v.items():
+        if k in STATS_KEYS:
+            if not isinstance(x, bool):
+                raise _Bad(f"settings.winnable_only.{k} is {_shown(x)}, not a bool")
+            out[k] = x
+    return out
+
+
+def game_shape(v: Any) -> dict[str, Any]:
+    if not isinstance(v, dict):
+        raise _Bad("the saved game is not an object")
+    checks: dict[str, Callable[[Any], bool]] = {
+        "code": lambda x: isinstance(x, str),
+        "actions": lambda x: isinstance(x, list) and all(isinstance(a, str) for a in x),
+        "seconds": _is_seconds,
+        "daily": lambda x: isinstance(x, bool),
+        "id": lambda x: isinstance(x, str) and 0 < len(x) <= 64,
+        "score": _is_count,
+        "moves": _is_count,
+    }
+    for k, ok in checks.items():
+        if k not in v:
+            raise _Bad(f"the saved game has no {k!r}")
+        if not ok(v[k]):
+            raise _Bad(f"the saved game's {k!r} has the wrong type")
+    out = {k: v[k] for k in checks}
+    out["hints"] = v.get("hints", 0)  # optional: saves from before issue 9 have none
+    if not _is_count(out["hints"]):
+        raise _Bad("the saved game's 'hints' has the wrong type")
+    return out
+
+
+def _entry_shape(v: Any, key: str) -> dict[str, Any]:
+    if not isinstance(v, dict):
+        raise _Bad(f"statistics of {key} is not an object")
+    out = default_entry()
+    for k, default in out.items():
+        if k not in v:
+            continue
+        x = v[k]
+        ok = (_is_seconds(x) if k == "seconds"
+              else (x is None or _is_count(x)) if default is None else _is_count(x))
+        if not ok:
+            raise _Bad(f"statistics {key}.{k} is {_shown(x)}")
+        out[k] = float(x) if k == "seconds" else x
+    if out["won"] > out["played"] or out["streak"] > out["best_streak"]:
+        raise _Bad(f"statistics of {key} do not add up")
+    return out
+
+
+def _stats_shape(v: Any) -> dict[str, Any]:
+    if not isinstance(v, dict) or not isinstance(v.get("games", {}), dict):
+        raise _Bad("statistics is not an object")
+    out = default_stats()
+    for k, e in v.get("games", {}).items():
+        if k in STATS_KEYS:  # keys of no known game/variant are dropped
+            out["games"][k] = _entry_shape(e, k)
+    cur = v.get("current")
+    if cur is not None:
+        if not (isinstance(cur, dict) and isinstance(cur.get("id"), str)
+                and cur.get("key") in STATS_KEYS and isinstance(cur.get("won"), bool)):
+            raise _Bad("statistics.current is malformed")
+        out["current"] = {"id": cur["id"], "key": cur["key"], "won": cur["won"]}
+    return out
+
+
+def _window_shape(v: Any) -> dict[str, Any]:
+    if not isinstance(v, dict):
+        raise _Bad("window is not an object")
+    out = {}
+    for k, t in WINDOW_KEYS.items():
+        if k in v:
+            if not (isinstance(v[k], bool) if t is bool else _is_int(v[k])):
+                raise _Bad(f"window.{k} is {_shown(v[k])}")
+            out[k] = v[k]
+    return out
+
+
+def encode(doc: dict[str, Any]) -> bytes:
+    """The bytes ``save`` writes for ``doc`` (UTF-8 JSON). Raises ValueError when ``doc`` is
+    not a schema-1 document that ``load`` would accept (actions are not replayed here)."""
+    return dumps(check(doc))
+
+
+def dumps(doc: dict[str, Any]) -> bytes:
+    """``doc`` as the file's bytes (no checks)."""
+    return (json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+            + "\n").encode("utf-8")
+
+
+def check(doc: Any) -> dict[str, Any]:
+    """``doc`` when it is a schema-1 document that ``load`` would accept (actions are not
+    replayed here), else ValueError."""
+    if not isinstance(doc, dict) or doc.get("schema") != SCHEMA or isinstance(doc["schema"], bool):
+        raise ValueError(f"not a schema-{SCHEMA} document")
+    _settings_shape(doc.get("settings", {}))
+    if doc.get("game") is not None:
+        game_shape(doc["game"])
+    _stats_shape(doc.get("stats", {}))
+    _window_shape(doc.get("window", {}))
+    return doc
+
