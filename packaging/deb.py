@@ -184,7 +184,7 @@ def stage(bundle: Path, root: Path) -> None:
             p.chmod(0o755)
 
 
-# dpkg-deb's compressors: zstd packs the ~415 MB bundle in ~15 s (163 MB); xz makes it 133 MB
+# dpkg-deb's compressors: zstd packs the ~413 MB bundle in 15-60 s (151 MB); xz makes it smaller
 # but took 8 minutes here (dpkg-deb ran it on one core of a busy machine). Debian 12 and
 # Ubuntu 21.10 and later install either.
 COMPRESSION = {"zstd": ["-Zzstd", "-z6"], "xz": ["-Zxz", "-z6"]}

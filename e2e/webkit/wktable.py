@@ -13,7 +13,6 @@ from pathlib import Path
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
-from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from table import Table
@@ -113,11 +112,39 @@ class WkTable(Table):
                        "        flying: e.classList.contains('flying')}", selector)
 
     # ---- acting: real pointer and key input through WebDriver ---------------------------
+    def _settled(self, selector: str) -> dict:
+        """The element's box once it is at rest: not flying, and the same on two reads 100 ms
+        apart (a banner growing above the table shifts it; a press then lands on a neighbour)."""
+        def still():
+            a = self._box(selector)
+            if not a or a["flying"]:
+                return None
+            time.sleep(0.1)
+            return a if self._box(selector) == a else None
+        return eventually(still, TIMEOUT, f"{selector} at rest")
+
     def _grip(self, pile: str, index: int) -> tuple[float, float]:
-        sel = f'.card[data-in="{pile}"][data-index="{index}"]'
-        box = eventually(lambda: (b := self._box(sel)) and not b["flying"] and b, TIMEOUT,
-                         f"{sel} at rest")    # a card still flying back takes no pointer
-        return box["x"] + box["w"] / 2, box["y"] + min(box["h"] / 2, 20)
+        """Where a hand presses a card: near its top, inside the strip the next card of the
+        fan leaves visible."""
+        box = self._settled(f'.card[data-in="{pile}"][data-index="{index}"]')
+        above = self._box(f'.card[data-in="{pile}"][data-index="{index + 1}"]')
+        strip = above["y"] - box["y"] if above and above["y"] > box["y"] else box["h"]
+        return box["x"] + box["w"] / 2, box["y"] + min(box["h"] / 2, 20, strip / 2)
+
+    def hover_grip(self, pile: str, index: int) -> tuple[float, float]:
+        """Bring the pointer over the card first, as a hand does, and look again: the table
+        may re-lay a crowded column under the pointer (in WebKit a 5-card run moved 20 px up
+        and a press at the first place landed on the next card)."""
+        x, y = self._grip(pile, index)
+        for _ in range(3):
+            ab = ActionBuilder(self.d)
+            ab.pointer_action.move_to_location(int(x), int(y))
+            ab.perform()
+            nx, ny = self._grip(pile, index)
+            if (int(nx), int(ny)) == (int(x), int(y)):
+                break
+            x, y = nx, ny
+        return x, y
 
     def _target(self, pile: str) -> tuple[float, float]:
         pile = "f1" if pile == "f" else pile
@@ -131,7 +158,7 @@ class WkTable(Table):
     def drag(self, src: str, index: int, dst: str) -> None:
         """Press on a card, move it in small steps onto pile ``dst``, release (W3C pointer
         actions in viewport coordinates, as a mouse would)."""
-        x, y = self._grip(src, index)
+        x, y = self.hover_grip(src, index)
         tx, ty = self._target(dst)
         ab = ActionBuilder(self.d, duration=16)
         ptr = ab.pointer_action
@@ -160,11 +187,16 @@ class WkTable(Table):
         self.tap("s")
 
     def click_testid(self, testid: str) -> None:
-        el = eventually(lambda: self.d.find_elements(By.CSS_SELECTOR,
-                                                     f'[data-testid="{testid}"]'),
-                        TIMEOUT, testid)[0]
-        eventually(lambda: el.is_displayed(), TIMEOUT, f"{testid} visible")
-        el.click()
+        """Click the middle of a shown ``[data-testid]`` element with the pointer. Located
+        afresh each time (no element handle: the page may re-render it meanwhile)."""
+        sel = f'[data-testid="{testid}"]'
+        box = eventually(lambda: (b := self._box(sel)) and b["w"] > 0 and b["h"] > 0 and b,
+                         TIMEOUT, f"{testid} shown")
+        ab = ActionBuilder(self.d)
+        ab.pointer_action.move_to_location(int(box["x"] + box["w"] / 2),
+                                           int(box["y"] + box["h"] / 2))
+        ab.pointer_action.click()
+        ab.perform()
 
     def press(self, combo: str) -> None:
         """One key or chord as Playwright writes it: "Enter", "Shift+Tab", "Control+z"."""
