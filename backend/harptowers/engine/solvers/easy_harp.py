@@ -50,9 +50,9 @@ class HarpSearch(Budgeted):
 
     def run(self) -> tuple[str, list[tuple] | None]:
         """(verdict, internal moves of a win or None). Each round runs, under the round's
-        node budget: the narrowed greedy search (``harp_greedy``) with one of its weight
-        vectors, best-first over the complete moves with one of ``WEIGHTS``, and depth-first
-        over the complete moves; the budget grows ×2 a round. Only the complete searches
+        node budget: the narrowed greedy search (``harp_greedy``) with each of its weight
+        vectors, depth-first over the complete moves, and best-first over them with
+        ``WEIGHTS[0]``; the budget grows ×2 a round. Only the complete searches
         can end in a proof."""
         p = self.pos
         first = [m for m, _ in p.auto()]
@@ -60,27 +60,33 @@ class HarpSearch(Budgeted):
             return WINNABLE, first
         self.start = p.copy_state()
         budget = BUDGET
-        rnd = 0
         try:
             while True:
                 if p.top == 13:  # the greedy search knows full decks only
-                    greedy = GreedySearch(self, self.start)
-                    greedy.H = GreedySearch.WEIGHTS[rnd % len(GreedySearch.WEIGHTS)]
-                    sol, nodes = greedy.run_bfs(budget)
-                    self.nodes += nodes
-                    if sol is not None:
-                        return WINNABLE, first + greedy.solution(sol)
-                self.H = self.WEIGHTS[rnd % len(self.WEIGHTS)]
-                for method in (self.run_bfs, self.run_dfs):
+                    for w in self.GREEDY:
+                        greedy = GreedySearch(self, self.start)
+                        greedy.H = w
+                        sol, nodes = greedy.run_bfs(budget)
+                        self.nodes += nodes
+                        if sol is not None:
+                            return WINNABLE, first + greedy.solution(sol)
+                p.set_state(self.start)
+                sol, nodes, done = self.run_dfs(budget)
+                self.nodes += nodes
+                if sol is not None:
+                    return WINNABLE, first + sol
+                if done:
+                    return UNWINNABLE, None
+                for w in self.WEIGHTS[:self.BEST_FIRST]:
+                    self.H = w
                     p.set_state(self.start)
-                    sol, nodes, done = method(budget)
+                    sol, nodes, done = self.run_bfs(budget)
                     self.nodes += nodes
                     if sol is not None:
                         return WINNABLE, first + sol
                     if done:
                         return UNWINNABLE, None
                 budget *= 2
-                rnd += 1
         except Limit:
             return UNKNOWN, None
         finally:
@@ -142,6 +148,8 @@ class HarpSearch(Budgeted):
 
     # heuristic weights (``score``): cards not home, face-down cards, breaks in the
     # face-up part of columns, empty columns (a bonus), depth of each foundation's next card
+    GREEDY = GreedySearch.WEIGHTS
+    BEST_FIRST = 1
     WEIGHTS = ((3, 3, 1, 4, 3), (2, 8, 3, 4, 8), (3, 6, 3, 4, 5), (2, 5, 2, 6, 4))
     H = WEIGHTS[0]
 
