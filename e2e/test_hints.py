@@ -95,3 +95,26 @@ def test_winnable_deals_only_box(harness):
     page.keyboard.press("Escape")
     expect(dlg).to_be_hidden()
     assert t.api._settings["winnable_only"]["seahaven-towers/C1"] is False
+
+
+def test_an_easy_harp_hint_is_said_in_words_and_a_stock_hint_stays(harness, api):
+    """Issue 15: the hint says the move from its structured fields ("Q♥ onto K♠: turns a
+    card"); a stock hint lights the stock's top card too and stays until the next action."""
+    code = "EH1-N-AAAAAAF"      # column 7 shows Q♥ over 6 face-down cards, column 4 K♠
+    a = api(code)
+    answers = iter([{"verdict": "guess", "solution": "t7-t4", "samples": 4},
+                    {"verdict": "winnable", "solution": "s", "votes": 2, "samples": 4}])
+    a._search = lambda pos: next(answers)
+    t = harness(code, api=a)
+    page = t.page
+    page.get_by_test_id("btn-hint").click()
+    expect(page.locator("#toast")).to_contain_text("Q♥ onto K♠: turns a card")
+    expect(page.locator('.card.hint-source[data-in="t7"]')).to_have_count(1)
+    page.get_by_test_id("btn-hint").click()
+    expect(page.locator("#toast")).to_contain_text("draw a card from the stock")
+    stock_top = page.locator('.card.hint-source[data-in="s"]')
+    expect(stock_top).to_have_count(1)
+    page.wait_for_timeout(2600)                    # longer than a move hint stays lit
+    expect(stock_top).to_have_count(1)
+    page.mouse.click(5, 5)                         # the next action ends it
+    expect(page.locator(".hint")).to_have_count(0)
