@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from harptowers import hints, storage
+from harptowers import hint_plan, hints, storage
 from harptowers.api import Api
 from harptowers.engine import new_game, parse_move
 from harptowers.engine.codes import format_code
@@ -144,7 +144,9 @@ def test_easy_harp_hint_does_not_depend_on_hidden_cards(make_api):
     pa, pb = hints.position(a), hints.position(b)
     assert pa == pb                                            # the worker gets the same data
     assert all(t is None for t in pa["columns"][0][:2]) and isinstance(pa["stock"], int)
+    hint_plan.drop()                  # no plan kept from an earlier hint: both are searched
     ra = hints.solve_position(pa, seconds=None)
+    hint_plan.drop()
     rb = hints.solve_position(pb, seconds=None)
     assert ra == rb and ra["verdict"] == WINNABLE
     # the fallback when no sample is won: a move chosen by what is visible, the same for both
@@ -157,6 +159,40 @@ def test_easy_harp_hint_does_not_depend_on_hidden_cards(make_api):
         answers.append(ok(api.hint())["hint"])
     assert answers[0] == answers[1]
     assert set(answers[0]) >= {"from", "index", "to", "card", "place", "onto", "turns"}
+
+
+def test_the_first_real_move_of_a_won_sample_is_the_hint_not_its_stock_taps():
+    """Issue 15: a sampled win that starts with stock taps and then a column move votes for
+    the column move; one that taps to dig a card out of the stock votes for the stock."""
+    g = new_game("EH1-N-AAAAAAF")
+    s, w = parse_move("s"), parse_move("t3-t1")
+    assert hints.first_move([s, s, w], g) == "t3-t1"
+    assert hints.first_move([s, s, parse_move("w-t1")], g) == "s"
+    assert hints.first_move([parse_move("w-t1")], g) == "w-t1"
+
+
+@pytest.mark.rule("EH-08")
+def test_a_kept_plan_serves_the_next_hints_until_a_card_contradicts_it():
+    """Issue 15: after a hint from a won sample, the next hints come from that sample's
+    solution while everything visible is where the sample has it; a turned card that the
+    sample had elsewhere drops the plan (a new search follows)."""
+    hint_plan.drop()
+    a, _ = _eh_pair()
+    pos = hints.position(a)
+    first = hints.solve_position(pos, seconds=None)
+    assert first["verdict"] == WINNABLE and not first.get("plan")
+    a.play(parse_move(first["solution"]))
+    nxt = hints.solve_position(hints.position(a), seconds=None)
+    assert nxt.get("plan") is True
+    sample = hint_plan._plan["game"]
+    # the same position but one face-up card shows another card than the sample has there
+    # (as when a turned card is not the sample's)
+    pos2 = hints.position(a)
+    col = next(i for i, c in enumerate(pos2["columns"]) if c and c[-1] is not None)
+    other = "AS" if sample.columns[col][-1].text != "AS" else "2S"
+    pos2["columns"][col][-1] = other + ".1"
+    assert hint_plan.next_hint(hints.position(a)) is not None      # still fits as it is
+    assert hint_plan.next_hint(pos2) is None and hint_plan._plan is None
 
 
 def test_unseen_cards_are_the_deck_minus_what_is_visible():

@@ -30,6 +30,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from . import hint_plan
 from .engine import new_game
 from .engine.cards import Card, card, deck
 from .engine.game import Game
@@ -144,10 +145,14 @@ def first_move(solution: list[Move], g: Game) -> str:
 
 def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
              sample_nodes: int) -> dict[str, Any]:
+    planned = hint_plan.next_hint(pos)
+    if planned is not None:  # the won sample of an earlier hint still fits what is seen
+        return {"verdict": WINNABLE, "solution": planned, "plan": True}
     hidden = unseen(pos)
     deadline = None if seconds is None else time.monotonic() + seconds
     votes: Counter[str] = Counter()
     first_seen: dict[str, int] = {}
+    won: dict[str, tuple[Game, list[Move]]] = {}
     tried = 0
     for k in range(samples):
         if deadline is not None and time.monotonic() > deadline:
@@ -161,17 +166,24 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
             first = first_move(res.solution, sample)
             votes[first] += 1
             first_seen.setdefault(first, k)
+            won.setdefault(first, (sample, res.solution))
     stock = str(STOCK_TAP)
     moves = [m for m in votes if m != stock]
+    best = None
     if moves:  # a move a won sample starts with; the stock only when nothing else is left
         best = min(moves, key=lambda m: (-votes[m], first_seen[m]))
-        return {"verdict": WINNABLE, "solution": best, "votes": votes[best], "samples": tried}
-    move = visible_move(build(pos, hidden)) if tried else None
-    if move is None:
-        return {"verdict": UNKNOWN, "solution": None, "samples": tried}
-    if votes and move == STOCK_TAP:
-        return {"verdict": WINNABLE, "solution": stock, "votes": votes[stock], "samples": tried}
-    return {"verdict": GUESS, "solution": str(move), "samples": tried}
+    else:
+        move = visible_move(build(pos, hidden)) if tried else None
+        if move is None:
+            hint_plan.drop()
+            return {"verdict": UNKNOWN, "solution": None, "samples": tried}
+        if not (votes and move == STOCK_TAP):
+            hint_plan.drop()
+            return {"verdict": GUESS, "solution": str(move), "samples": tried}
+        best = stock
+    sample, solution = won[best]
+    hint_plan.keep(pos["code"], sample, solution)
+    return {"verdict": WINNABLE, "solution": best, "votes": votes[best], "samples": tried}
 
 
 def visible_move(g: Game) -> Move | None:

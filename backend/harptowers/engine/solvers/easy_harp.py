@@ -20,6 +20,12 @@ from .harp_greedy import GreedySearch
 from .harp_position import BACK, COL, HOME, OPP, POOL_COL, POOL_HOME, RED, HarpPosition
 
 BUDGET = 10_000  # node budget of the first round; ×2 a round
+ONE_CARD_MOVES = True  # between columns one card moves at a time (EH-05)
+
+
+def fits(top: int, face: int) -> bool:
+    """A card of ``face`` may be built on ``top`` (EH-04: other colour, one rank lower)."""
+    return (top & 15) == (face & 15) + 1 and RED[top >> 4] != RED[face >> 4]
 
 
 def position_of(g: Game) -> HarpPosition:
@@ -277,4 +283,5 @@ def _taps_to(g: Game, face: int) -> int:
     raise AssertionError(f"solver: no {face} in the stock or waste")
 
 
-__all__ = ["HarpSearch", "engine_moves", "position_of", "solve", "OPP", "COL"]
+__all__ = ["ONE_CARD_MOVES", "HarpSearch", "engine_moves", "fits", "position_of", "solve",
+           "OPP", "COL"]

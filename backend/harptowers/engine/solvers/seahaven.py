@@ -360,9 +360,17 @@ class SeahavenSearch(Budgeted):
         return Move(PileRef(sk, si), dst, n)
 
 
+ONE_CARD_MOVES = False  # runs move as a whole (SH-08)
+
+
+def fits(top: int, face: int) -> bool:
+    """A card of ``face`` may be built on ``top`` (SH-04: same suit, one rank lower)."""
+    return top == face + 1
+
+
 def solve(game: Game, limit_seconds: float | None, max_nodes: int | None) -> Result:
     """Seahaven's verdict from the game's current position (the game is not changed)."""
     return SeahavenSearch(game, limit_seconds, max_nodes).run()
 
 
-__all__ = ["ORDERINGS", "SeahavenSearch", "solve"]
+__all__ = ["ONE_CARD_MOVES", "ORDERINGS", "SeahavenSearch", "fits", "solve"]
