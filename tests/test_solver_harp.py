@@ -177,6 +177,16 @@ def test_a_two_is_not_always_safe_to_send_home():
     assert ours(cols, stock, 3) == "winnable"
 
 
+@pytest.mark.rule("EH-09", "EH-17")
+def test_a_card_whose_guests_are_home_is_not_always_safe_to_send_home():
+    """Found by the comparison (cards already home, 4 ranks): sending home at once a card
+    whose four possible guests are all home loses the only wins here (they take cards back
+    from the foundations); only Aces go home by themselves."""
+    cols, stock, found = small_deal(219, 4, (3, 4, 5, 6), 2)
+    assert reference(cols, stock, 4, found=found) is True
+    assert ours(cols, stock, 4, found) == "winnable"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("top, sizes, home, seeds", [
     (3, (3, 4, 5, 6), 1, range(100, 160)),   # cards already home: take-backs (EH-17) count

@@ -17,7 +17,7 @@ from ..game import Game
 from ..notation import STOCK_TAP, Move, PileRef
 from .base import ANY_FOUNDATION, UNKNOWN, UNWINNABLE, WINNABLE, Budgeted, Limit, Result
 from .harp_greedy import GreedySearch
-from .harp_position import BACK, COL, HOME, OPP, POOL_COL, POOL_HOME, RED, HarpPosition
+from .harp_position import BACK, HOME, POOL_COL, POOL_HOME, RED, HarpPosition
 
 BUDGET = 10_000  # node budget of the first round; ×2 a round
 ONE_CARD_MOVES = True  # between columns one card moves at a time (EH-05)
@@ -283,5 +283,4 @@ def _taps_to(g: Game, face: int) -> int:
     raise AssertionError(f"solver: no {face} in the stock or waste")
 
 
-__all__ = ["ONE_CARD_MOVES", "HarpSearch", "engine_moves", "fits", "position_of", "solve",
-           "OPP", "COL"]
+__all__ = ["ONE_CARD_MOVES", "HarpSearch", "engine_moves", "fits", "position_of", "solve"]

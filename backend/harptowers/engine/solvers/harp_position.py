@@ -70,16 +70,10 @@ class HarpPosition:
         return f[2 * s] == r or f[2 * s + 1] == r
 
     def safe(self, c: int) -> bool:
-        """Played home at once (docs/solver.md): an Ace, or a card whose four possible
-        guests (both copies of both other-colour cards one rank lower) are home. (A 2 is
-        not always safe: tests/test_solver_harp.py has a deal that only a 2 kept out of its
-        foundation wins.)"""
-        r = c & 15
-        if r == 1:
-            return True
-        f = self.found
-        a, b = OPP[c >> 4]
-        return f[2 * a + 1] >= r - 1 and f[2 * b + 1] >= r - 1
+        """Played home at once (docs/solver.md): an Ace only. (A 2 is not always safe, nor a
+        card whose four possible guests are home: tests/test_solver_harp.py has a deal for
+        each that only a card kept out of its foundation wins.)"""
+        return (c & 15) == 1
 
     def _home(self, c: int) -> None:
         s, r = c >> 4, c & 15
