@@ -68,7 +68,7 @@ def _shuttle(g) -> Move | None:
 def seahaven_shuttle(first: int = 1, min_left: int = 40) -> dict:
     """{code, moves, src, dst, count}: ``src`` holds exactly a King-led suit run of ``count``
     cards, ``dst`` is empty, and at least ``min_left`` cards are still off the foundations."""
-    from harptowers.engine.solver import solve
+    from harptowers.engine.solvers import solve
 
     for n in range(first, first + 200):
         code = DealCode("seahaven-towers", "C4", n)

@@ -1,6 +1,7 @@
 """Our solver next to Debian's fc-solve (freecell-solver-bin) on the same Seahaven deals.
 
     python bench/solver.py [--deals 200] [--first 1] [--variant C4] [--limit 10] [--json-only]
+    python bench/solver.py --game easy-harp [--deals 200] [--limit 60]   (bench/solver_harp.py)
 
 Ours is timed inside the process (``Result.seconds``); fc-solve as a whole process
 (``fc-solve -g seahaven_towers --freecells-num N -sel -m``, board on stdin). Each of our
@@ -31,7 +32,7 @@ sys.path.insert(0, str(ROOT / "backend"))
 
 from harptowers.engine import new_game, parse_move  # noqa: E402
 from harptowers.engine.codes import format_code  # noqa: E402
-from harptowers.engine.solver import solve  # noqa: E402
+from harptowers.engine.solvers import solve  # noqa: E402
 
 
 def board(game) -> str:
@@ -222,6 +223,15 @@ def table(s: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--game" in argv:  # Easy Harp: bench/solver_harp.py (its own options)
+        k = argv.index("--game")
+        game, rest = argv[k + 1], argv[:k] + argv[k + 2:]
+        if game == "easy-harp":
+            sys.path.insert(0, str(ROOT / "bench"))
+            import solver_harp
+
+            return solver_harp.main(rest)
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--deals", type=int, default=200)
     p.add_argument("--first", type=int, default=1)

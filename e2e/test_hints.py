@@ -39,9 +39,11 @@ def test_playing_the_hinted_moves_wins(harness, api):
     first = a.hint()["hint"]
     total = len(a._hint_cache._c["moves"])
     assert total > BY_POINTER
-    a.play(first)
+    def move(h):  # a hint also says the move in words (card, place, …): play takes the move
+        return {k: h[k] for k in ("from", "index", "to")}
+    a.play(move(first))
     for _ in range(total - BY_POINTER - 1):
-        assert a.play(a.hint()["hint"])["ok"]
+        assert a.play(move(a.hint()["hint"]))["ok"]
     t = harness(SH314, api=a)
     page = t.page
     moves = a._game.moves
@@ -95,3 +97,26 @@ def test_winnable_deals_only_box(harness):
     page.keyboard.press("Escape")
     expect(dlg).to_be_hidden()
     assert t.api._session.settings["winnable_only"]["seahaven-towers/C1"] is False
+
+
+def test_an_easy_harp_hint_is_said_in_words_and_a_stock_hint_stays(harness, api):
+    """Issue 15: the hint says the move from its structured fields ("Q♥ onto K♠: turns a
+    card"); a stock hint lights the stock's top card too and stays until the next action."""
+    code = "EH1-N-AAAAAAF"      # column 7 shows Q♥ over 6 face-down cards, column 4 K♠
+    a = api(code)
+    answers = iter([{"verdict": "guess", "solution": "t7-t4", "samples": 4},
+                    {"verdict": "winnable", "solution": "s", "votes": 2, "samples": 4}])
+    a._solver.search = lambda pos: next(answers)
+    t = harness(code, api=a)
+    page = t.page
+    page.get_by_test_id("btn-hint").click()
+    expect(page.locator("#toast")).to_contain_text("Q♥ onto K♠: turns a card")
+    expect(page.locator('.card.hint-source[data-in="t7"]')).to_have_count(1)
+    page.get_by_test_id("btn-hint").click()
+    expect(page.locator("#toast")).to_contain_text("draw a card from the stock")
+    stock_top = page.locator('.card.hint-source[data-in="s"]')
+    expect(stock_top).to_have_count(1)
+    page.wait_for_timeout(2600)                    # longer than a move hint stays lit
+    expect(stock_top).to_have_count(1)
+    page.mouse.click(5, 5)                         # the next action ends it
+    expect(page.locator(".hint")).to_have_count(0)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import threading
 
 import pytest
-from harptowers import hints, storage
+from harptowers import hint_plan, hints, storage
 from harptowers.api import Api
 from harptowers.engine import new_game, parse_move
 from harptowers.engine.codes import format_code
 from harptowers.engine.notation import parse_pile
 from harptowers.engine.published import winnable_deals
-from harptowers.engine.solver import WINNABLE, solve
+from harptowers.engine.solvers import WINNABLE, solve
 from ht_support import build
 
 SH314 = "SH1-C4-AAAAAJ2"       # Seahaven deal 314, 4 cells: winnable (test_solver.py)
@@ -51,7 +51,8 @@ def test_seahaven_hint_is_the_solvers_first_move(make_api):
     expected = solve(hints.build(hints.position(api._game)), limit_seconds=10)
     assert expected.verdict == WINNABLE
     answer = ok(api.hint())
-    assert answer["hint"] == as_hint(api._game, expected.solution[0])
+    got = answer["hint"]
+    assert {k: got[k] for k in ("from", "index", "to")} == as_hint(api._game, expected.solution[0])
     assert answer["state"]["hints"] == 1
 
 
@@ -67,9 +68,9 @@ def test_following_the_hints_wins_and_counts_them(make_api):
     for _ in range(300):
         answer = ok(api.hint())
         h = answer["hint"]
-        assert set(h) == {"from", "index", "to"}, h
+        assert set(h) == {"from", "index", "to", "card", "count", "place", "onto", "turns"}, h
         given += 1
-        played = ok(api.play(h))
+        played = ok(api.play({k: h[k] for k in ("from", "index", "to")}))
         if played["state"]["won"]:
             break
     state = played["state"]
@@ -143,7 +144,9 @@ def test_easy_harp_hint_does_not_depend_on_hidden_cards(make_api):
     pa, pb = hints.position(a), hints.position(b)
     assert pa == pb                                            # the worker gets the same data
     assert all(t is None for t in pa["columns"][0][:2]) and isinstance(pa["stock"], int)
+    hint_plan.drop()                  # no plan kept from an earlier hint: both are searched
     ra = hints.solve_position(pa, seconds=None)
+    hint_plan.drop()
     rb = hints.solve_position(pb, seconds=None)
     assert ra == rb and ra["verdict"] == WINNABLE
     # the fallback when no sample is won: a move chosen by what is visible, the same for both
@@ -155,7 +158,41 @@ def test_easy_harp_hint_does_not_depend_on_hidden_cards(make_api):
         api._game = g
         answers.append(ok(api.hint())["hint"])
     assert answers[0] == answers[1]
-    assert set(answers[0]) == {"from", "index", "to"}
+    assert set(answers[0]) >= {"from", "index", "to", "card", "place", "onto", "turns"}
+
+
+def test_the_first_real_move_of_a_won_sample_is_the_hint_not_its_stock_taps():
+    """Issue 15: a sampled win that starts with stock taps and then a column move votes for
+    the column move; one that taps to dig a card out of the stock votes for the stock."""
+    g = new_game("EH1-N-AAAAAAF")
+    s, w = parse_move("s"), parse_move("t3-t1")
+    assert hints.first_move([s, s, w], g) == "t3-t1"
+    assert hints.first_move([s, s, parse_move("w-t1")], g) == "s"
+    assert hints.first_move([parse_move("w-t1")], g) == "w-t1"
+
+
+@pytest.mark.rule("EH-08")
+def test_a_kept_plan_serves_the_next_hints_until_a_card_contradicts_it():
+    """Issue 15: after a hint from a won sample, the next hints come from that sample's
+    solution while everything visible is where the sample has it; a turned card that the
+    sample had elsewhere drops the plan (a new search follows)."""
+    hint_plan.drop()
+    a, _ = _eh_pair()
+    pos = hints.position(a)
+    first = hints.solve_position(pos, seconds=None)
+    assert first["verdict"] == WINNABLE and not first.get("plan")
+    a.play(parse_move(first["solution"]))
+    nxt = hints.solve_position(hints.position(a), seconds=None)
+    assert nxt.get("plan") is True
+    sample = hint_plan._plan["game"]
+    # the same position but one face-up card shows another card than the sample has there
+    # (as when a turned card is not the sample's)
+    pos2 = hints.position(a)
+    col = next(i for i, c in enumerate(pos2["columns"]) if c and c[-1] is not None)
+    other = "AS" if sample.columns[col][-1].text != "AS" else "2S"
+    pos2["columns"][col][-1] = other + ".1"
+    assert hint_plan.next_hint(hints.position(a)) is not None      # still fits as it is
+    assert hint_plan.next_hint(pos2) is None and hint_plan._plan is None
 
 
 def test_unseen_cards_are_the_deck_minus_what_is_visible():

@@ -20,7 +20,7 @@ import pytest
 
 from harptowers.engine import new_game, parse_moves
 from harptowers.engine.codes import format_code
-from harptowers.engine.solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
+from harptowers.engine.solvers import UNKNOWN, UNWINNABLE, WINNABLE, solve
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -144,9 +144,63 @@ def test_easy_harp_winnable_deal_replays_to_a_win():
     play_through(g, res.solution)
 
 
-def test_easy_harp_never_claims_unwinnable():
-    res = solve(new_game("EH1-N-AAAAAAC"), limit_seconds=None, max_nodes=500)
-    assert res.verdict in (WINNABLE, UNKNOWN)
+def harp_position(columns, down, stock, home):
+    """An Easy Harp game set to a position: ``columns`` lists of card texts (a copy as
+    ``2S.1``), ``home`` the card texts on the foundations (suit by suit, low to high; both
+    copies of a suit fill slot 1 first)."""
+    from harptowers.engine.cards import card
+
+    def c(t):
+        text, _, cp = t.partition(".")
+        return card(text, int(cp or 0))
+
+    g = new_game("EH1-N-AAAAAAB")
+    for col, spec in zip(g.columns, columns + [[]] * (9 - len(columns))):
+        col[:] = [c(t) for t in spec]
+    g.down[:] = down + [0] * (9 - len(down))
+    g.stock[:] = [c(t) for t in stock]
+    g.waste.clear()
+    for f in g.foundations:
+        f.clear()
+    for t in home:
+        x = c(t)
+        slot = next(i for i, f in enumerate(g.foundations)
+                    if g.found_suits[i] == x.suit and len(f) == x.rank - 1)
+        g.foundations[slot].append(x)
+    g.home = sum(len(f) for f in g.foundations)
+    assert g.home + sum(map(len, g.columns)) + len(g.stock) == 104
+    return g
+
+
+RANKS = "A23456789TJQK"
+
+
+@pytest.mark.rule("EH-17", "EH-06", "EH-04")
+def test_easy_harp_win_that_needs_cards_back_from_the_foundations():
+    """Both black 2s of spades lie on the two Aces of spades; the only red 3s are under
+    4 … K on full heart and diamond foundations, clubs are home, the stock holds spades
+    3 … K. Winning means taking red cards back (EH-17) to build down to a red 3."""
+    home = [f"{r}{s}.{k}" for s in "HDC" for k in (0, 1) for r in RANKS]
+    g = harp_position([["AS.0", "2S.0"], ["AS.1", "2S.1"]], [1, 1],
+                      [f"{r}S.{k}" for k in (0, 1) for r in RANKS[2:]], home)
+    res = solve(g, limit_seconds=60)
+    assert res.verdict == WINNABLE
+    assert any(m.src.kind == "f" for m in res.solution)
+    play_through(g, res.solution)
+
+
+@pytest.mark.rule("EH-12")
+def test_easy_harp_dead_position_is_proven_unwinnable():
+    """Each black 2 lies on the Ace the other one needs; the four red 3s are face down under
+    them, every other card face down beneath (red Aces and 2s home): no move at all."""
+    home = [f"{r}{s}.{k}" for s in "HD" for k in (0, 1) for r in "A2"]
+    rest = [f"{r}{s}.{k}" for s in "SC" for k in (0, 1) for r in RANKS[2:]] + \
+        [f"{r}{s}.{k}" for s in "HD" for k in (0, 1) for r in RANKS[3:]]
+    cols = [rest[k::4] + [f"3{'HD'[k % 2]}.{k // 2}", f"A{'SC'[k // 2]}.{k % 2}",
+                          f"2{'CS'[k // 2]}.{k % 2}"] for k in range(4)]
+    g = harp_position(cols, [len(c) - 1 for c in cols], [], home)
+    res = solve(g, limit_seconds=30)
+    assert res.verdict == UNWINNABLE and res.solution is None
 
 
 # --- the command line ----------------------------------------------------------------------

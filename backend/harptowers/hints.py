@@ -4,17 +4,19 @@ The bridge (``Api.hint``) takes a snapshot of what the player can see (``positio
 its lock, hands it to a worker process (``solve_position``, run by a one-worker
 ``ProcessPoolExecutor`` with the "spawn" context) and waits without holding the lock.
 
-* Seahaven Towers shows every card: the solver (engine/solver.py) solves the position and
-  the hint is its first move; the whole solution comes back so that the following hints,
-  while the player follows it, need no new search (the Api caches it).
-* Easy Harp hides the face-down column cards and the stock. ``position`` never puts them in
-  the snapshot: a face-down card is ``None`` and the stock is only a count. The worker
-  *determinizes*: it lists the cards the player cannot see (two decks minus every visible
+* A position that hides nothing (Seahaven Towers always; Easy Harp once every card is face
+  up and the stock is empty) is solved as it is and the hint is the solver's first move; the
+  whole solution comes back so that the following hints, while the player follows it, need
+  no new search (the Api caches it).
+* A position that hides cards (face-down column cards, the stock): ``position`` never puts
+  them in the snapshot (a face-down card is ``None``, the stock only a count). The worker
+  *determinizes*: it lists the cards the player cannot see (the deck(s) minus every visible
   card), deals them at random into the hidden places (``SAMPLES`` deals, each from a fixed
   seed, so the same visible position always gets the same deals), solves each under a node
-  budget and answers the first action that most of the won samples begin with (ties: the
-  earliest sample). The real hidden cards never reach the worker, so no hint can depend on
-  them. No won sample: "unknown" (Easy Harp never answers "unwinnable").
+  budget and answers, in this order of preference: the first move that most won samples
+  begin with (not counting their stock taps, ``first_move``); a progress move chosen by
+  what is visible (``visible_move``); the stock. The real hidden cards never reach the
+  worker, so no hint can depend on them; such a position never gets "unwinnable".
 """
 
 from __future__ import annotations
@@ -28,17 +30,18 @@ import time
 from collections import Counter
 from typing import Any
 
+from . import hint_plan
 from .engine import new_game
 from .engine.cards import Card, card, deck
 from .engine.game import Game
 from .engine.notation import STOCK_TAP, Move, parse_moves
-from .engine.solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
+from .engine.solvers import UNKNOWN, UNWINNABLE, WINNABLE, solve
 
-SECONDS = 3.0          # time limit of one hint's search
-SAMPLES = 5            # Easy Harp: deals of the unseen cards tried
-SAMPLE_NODES = 4_000   # Easy Harp: solver positions per sample (a node budget: deterministic)
+SECONDS = 4.0          # time limit of one hint's search
+SAMPLES = 4            # hidden cards: deals of the unseen cards tried
+SAMPLE_NODES = 12_000  # hidden cards: solver positions per sample (a node budget: deterministic)
 SEED = "harp-towers-hint"
-GUESS = "guess"        # Easy Harp: no sample won; a move chosen by what is visible
+GUESS = "guess"        # no sample won; a move chosen by what is visible
 
 
 def worker_init() -> None:
@@ -108,62 +111,98 @@ def build(pos: dict[str, Any], hidden: list[Card] | None = None) -> Game:
 
 def solve_position(pos: dict[str, Any], seconds: float | None = SECONDS,
                    samples: int = SAMPLES, sample_nodes: int = SAMPLE_NODES) -> dict[str, Any]:
-    """The worker's job. Seahaven: ``{"verdict", "solution": "t2-f c1-t2 …" | None}``.
-    Easy Harp: ``{"verdict": "winnable", "solution": "<first action>", "votes": n,
-    "samples": n}`` or ``{"verdict": "unknown"}``."""
-    if pos["stock"] == 0 and not any(t is None for col in pos["columns"] for t in col) \
-            and not pos["code"].startswith("EH"):
+    """The worker's job. A position with nothing hidden (no face-down card, no stock) is
+    solved as it is: ``{"verdict", "solution": "t2-f c1-t2 …" | None}``. Otherwise the
+    unseen cards are sampled: ``{"verdict": "winnable", "solution": "<first move>", "votes":
+    n, "samples": n}``, ``{"verdict": "guess", "solution": "<move>"}`` (no sample won:
+    ``visible_move``) or ``{"verdict": "unknown"}``; never "unwinnable" (a lost sample
+    proves nothing about the real hidden cards)."""
+    if pos["stock"] == 0 and not any(t is None for col in pos["columns"] for t in col):
         res = solve(build(pos), limit_seconds=seconds)
         return {"verdict": res.verdict, "solution": res.solution_text()}
-    return _easy_harp(pos, seconds, samples, sample_nodes)
+    return _sampled(pos, seconds, samples, sample_nodes)
 
 
-def _easy_harp(pos: dict[str, Any], seconds: float | None, samples: int,
-               sample_nodes: int) -> dict[str, Any]:
+def first_move(solution: list[Move], g: Game) -> str:
+    """What a sampled win starts with, as the player can play it: its first move that is
+    not a stock tap; a waste card that the taps before it would bring up is a stock tap
+    (the real stock is not the sample's), the visible waste top is itself."""
+    taps = 0
+    for m in solution:
+        if m == STOCK_TAP or m.dst is None:
+            taps += 1
+            continue
+        if m.src.kind == "w" and taps:
+            return str(STOCK_TAP)
+        return str(m)
+    return str(STOCK_TAP)
+
+
+def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
+             sample_nodes: int) -> dict[str, Any]:
+    planned = hint_plan.next_hint(pos)
+    if planned is not None:  # the won sample of an earlier hint still fits what is seen
+        return {"verdict": WINNABLE, "solution": planned, "plan": True}
     hidden = unseen(pos)
     deadline = None if seconds is None else time.monotonic() + seconds
     votes: Counter[str] = Counter()
     first_seen: dict[str, int] = {}
+    won: dict[str, tuple[Game, list[Move]]] = {}
     tried = 0
     for k in range(samples):
         if deadline is not None and time.monotonic() > deadline:
             break
         cards = list(hidden)
         random.Random(f"{SEED}:{k}").shuffle(cards)
-        res = solve(build(pos, cards), limit_seconds=None, max_nodes=sample_nodes)
+        sample = build(pos, cards)
+        res = solve(sample, limit_seconds=None, max_nodes=sample_nodes)
         tried += 1
         if res.verdict == WINNABLE and res.solution:
-            first = str(res.solution[0])
+            first = first_move(res.solution, sample)
             votes[first] += 1
             first_seen.setdefault(first, k)
-    if not votes:
+            won.setdefault(first, (sample, res.solution))
+    stock = str(STOCK_TAP)
+    moves = [m for m in votes if m != stock]
+    best = None
+    if moves:  # a move a won sample starts with; the stock only when nothing else is left
+        best = min(moves, key=lambda m: (-votes[m], first_seen[m]))
+    else:
         move = visible_move(build(pos, hidden)) if tried else None
         if move is None:
+            hint_plan.drop()
             return {"verdict": UNKNOWN, "solution": None, "samples": tried}
-        return {"verdict": GUESS, "solution": str(move), "samples": tried}
-    best = min(votes, key=lambda m: (-votes[m], first_seen[m]))
+        if not (votes and move == STOCK_TAP):
+            hint_plan.drop()
+            return {"verdict": GUESS, "solution": str(move), "samples": tried}
+        best = stock
+    sample, solution = won[best]
+    hint_plan.keep(pos["code"], sample, solution)
     return {"verdict": WINNABLE, "solution": best, "votes": votes[best], "samples": tried}
 
 
 def visible_move(g: Game) -> Move | None:
-    """Easy Harp, when no sample was won: the most promising legal move by what the player
-    sees only (column tops, the waste top, how many cards each column hides, the
-    foundations); ``g``'s hidden cards are never looked at. In order: a card to a foundation;
-    a card off a column onto another when that turns a face-down card (the column hiding more
-    first); a King-led pile into an empty column when that turns one; the waste top onto a
-    column; the stock tap. None when there is no move at all."""
+    """A progress move chosen by what the player sees only (column tops, the waste top, how
+    many cards each column hides, the foundations); ``g``'s hidden cards are never looked
+    at. In order: a card to a foundation (one that turns a face-down card first); a card off
+    a column onto another when that turns a face-down card (the column hiding more first);
+    a King-led pile into an empty column when that turns one; the waste top onto a column;
+    the stock tap. None when there is no move at all."""
     best: tuple[int, int] | None = None
     choice = None
     for m in g.legal_moves():
+        turns = False
+        if m.dst is not None and m.src.kind == "t":
+            rest = len(g.columns[m.src.index]) - m.count
+            turns = bool(rest) and rest == g.down[m.src.index]
         if m.dst is None:
             rank = (5, 0)
         elif m.src.kind == "f":
             continue
         elif m.dst.kind == "f":
-            rank = (0, 0)
+            rank = (0, 0 if turns else 1)
         elif m.src.kind == "t":
-            rest = len(g.columns[m.src.index]) - m.count
-            if not (rest and rest == g.down[m.src.index]):
+            if not turns:
                 continue  # turns nothing: not without a search behind it
             rank = (1 if g.columns[m.dst.index] else 2, -g.down[m.src.index])
         elif m.src.kind == "w":
@@ -176,13 +215,31 @@ def visible_move(g: Game) -> Move | None:
 
 
 def hint_of(g: Game, m: Move) -> dict[str, Any]:
-    """A move as the page's hint: ``{"from": "t3", "index": 4, "to": "t5" | "f" | "c1"}``;
-    the stock tap is ``{"from": "s", "index": None, "to": None}``."""
+    """A move as the page's hint: ``{"from": "t3", "index": 4, "to": "t5" | "f" | "c1"}``
+    (the stock tap: ``{"from": "s", "index": None, "to": None}``), and the fields the page
+    says it with in words: ``card`` (the card that moves, or the first of a run: ``"9C"``),
+    ``count``, ``place`` (``"column"`` onto a card, ``"empty"`` an empty column,
+    ``"foundation"``, ``"cell"``, ``"stock"``), ``onto`` (the card it goes onto, or None),
+    ``turns`` (True when a face-down card turns face up)."""
     if m == STOCK_TAP or m.dst is None:
-        return {"from": "s", "index": None, "to": None}
+        return {"from": "s", "index": None, "to": None, "card": None, "count": 0,
+                "place": "stock", "onto": None, "turns": False}
     pile = g.pile(m.src)
+    moving = pile[len(pile) - m.count]
+    onto = None
+    if m.dst.kind == "f":
+        place = "foundation"
+    elif m.dst.kind == "c":
+        place = "cell"
+    else:
+        dst = g.columns[m.dst.index]
+        place = "column" if dst else "empty"
+        onto = dst[-1].text if dst else None
+    rest = len(pile) - m.count
+    turns = m.src.kind == "t" and bool(rest) and rest == g.down[m.src.index]
     return {"from": str(m.src), "index": len(pile) - m.count,
-            "to": "f" if m.dst.kind == "f" else str(m.dst)}
+            "to": "f" if m.dst.kind == "f" else str(m.dst), "card": moving.text,
+            "count": m.count, "place": place, "onto": onto, "turns": turns}
 
 
 def signature(g: Game) -> tuple:

@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from .engine.solver import DEFAULT_SECONDS, solve
+from .engine.solvers import DEFAULT_SECONDS, solve
 from .replay import replay
 
 

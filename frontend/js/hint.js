@@ -1,9 +1,12 @@
-// Hints (issue 9). The Hint button and the H key make one bridge call, hint();
-// Python searches for a win from here (docs/bridge.md) and answers the next move
-// or a verdict. A move lights up for a while: its card(s) get the classes
-// `hint hint-source`, the pile they go to `hint hint-target` (the foundation
-// area for "f"; the stock pile for a stock tap). A verdict shows a toast. The
-// page decides nothing: it only shows what came back.
+// Hints (issue 9, issue 15). The Hint button and the H key make one bridge call,
+// hint(); Python searches for a win from here (docs/bridge.md) and answers the
+// next move or a verdict. A move lights up for a while: its card(s) get the
+// classes `hint hint-source`, the pile they go to `hint hint-target` (the
+// foundation area for "f"). A stock tap lights up the stock pile and its top card
+// and stays lit until the player's next action (a pointer press or a key). The
+// move is also said in words in a toast, built from the answer's structured
+// fields (card, place, onto, turns) in the player's language. A verdict shows a
+// toast. The page decides nothing: it only shows what came back.
 //
 // Also the New game window's "Winnable deals only" box, remembered per game and
 // variant in the setting winnable_only ({"seahaven-towers/C2": true, …}).
@@ -18,10 +21,15 @@ const TEXT = { unwinnable: 'hint.none', unknown: 'hint.timeout', stale: 'hint.st
 let deps = null;
 let timer = null;
 let asking = false;
+let sticky = false;   // a stock hint: lit until the next action
 
 export function init(callbacks) {
   deps = callbacks;
   document.addEventListener('keydown', onKey);
+  // the next action ends a stock hint (capture: before the action itself runs)
+  const endSticky = () => { if (sticky) clear(); };
+  document.addEventListener('pointerdown', endSticky, true);
+  document.addEventListener('keydown', endSticky, true);
 }
 
 function keyIsH(e) {
@@ -42,6 +50,7 @@ function onKey(e) {
 export function clear() {
   clearTimeout(timer);
   timer = null;
+  sticky = false;
   for (const el of document.querySelectorAll('.hint')) {
     el.classList.remove('hint', 'hint-source', 'hint-target');
   }
@@ -69,7 +78,21 @@ function mark(el, role) {
   if (el) el.classList.add('hint', role);
 }
 
-/** Light up the move of `hint`, or toast its verdict. */
+/** The hinted move in words, e.g. "9♣ onto 10♥: turns a card." */
+export function describe(hint) {
+  let move;
+  if (hint.place === 'stock' || hint.from === 's') move = t('hint.say.stock');
+  else if (hint.place === 'foundation') move = t('hint.say.foundation', { card: hint.card });
+  else if (hint.place === 'column') move = t('hint.say.onto', { card: hint.card, onto: hint.onto });
+  else if (hint.place === 'empty') {
+    move = t(hint.count > 1 ? 'hint.say.run_empty' : 'hint.say.empty', { card: hint.card });
+  } else if (hint.place === 'cell') move = t('hint.say.cell', { card: hint.card });
+  else return '';
+  if (hint.turns) move = t('hint.say.turns', { move });
+  return t(hint.guess ? 'hint.say.guess' : 'hint.say.plain', { move });
+}
+
+/** Light up the move of `hint` and say it, or toast its verdict. */
 export function show(hint) {
   clear();
   if (!hint.from) {
@@ -78,6 +101,9 @@ export function show(hint) {
   }
   if (hint.from === 's') {
     mark(document.querySelector('.pile[data-pile="s"]'), 'hint-source');
+    // the pile's outline is under its cards: light up the top card as well
+    const cards = document.querySelectorAll('.card[data-in="s"]');
+    if (cards.length) mark(cards[cards.length - 1], 'hint-source');
   } else {
     for (const card of document.querySelectorAll(`.card[data-in="${hint.from}"]`)) {
       if (Number(card.dataset.index) >= hint.index) mark(card, 'hint-source');
@@ -90,5 +116,8 @@ export function show(hint) {
     const cards = document.querySelectorAll(`.card[data-in="${hint.to}"]`);
     if (cards.length) mark(cards[cards.length - 1], 'hint-target');
   }
-  timer = setTimeout(clear, SHOW_MS);
+  const words = describe(hint);
+  if (words) deps.toast(words, 'info');
+  if (hint.from === 's') sticky = true;
+  else timer = setTimeout(clear, SHOW_MS);
 }

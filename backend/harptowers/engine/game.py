@@ -52,6 +52,7 @@ class Game:
     scoring: dict[str, int] = {}    # the scoring table, for docs and the page
     daily_streams: dict[str, int] = {}  # variant → stream of the deal-of-the-day formula
     winnable_only: dict[str, bool] = {}  # variant → default of "winnable deals only"
+    solver = ""          # its module in engine/solvers ("" : none; solve and hints say unknown)
     undo_rule = ""       # EH-18 / SH-14
     tap_rule = ""        # EH-14 / SH-11
     double_rule = ""     # EH-15 / SH-12

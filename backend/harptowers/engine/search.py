@@ -15,6 +15,7 @@ from typing import Callable, Hashable, Sequence
 from .cards import KING, Card
 from .game import Game
 from .notation import STOCK_TAP, Move, PileRef
+from .solvers import solver_for
 
 Step = Sequence[Move]
 WASTE = PileRef("w")
@@ -37,10 +38,7 @@ def _to_foundation(g: Game, c: Card) -> bool:
 def _fits_column(g: Game, c: Card, col: list[Card]) -> bool:
     if not col:
         return c.rank == KING
-    top = col[-1]
-    if g.decks > 1:
-        return top.red != c.red and top.rank == c.rank + 1
-    return top.suit == c.suit and top.rank == c.rank + 1
+    return bool(solver_for(g).fits(col[-1].face, c.face))
 
 
 def _pool_steps(g: Game) -> list[tuple[int, Step]]:
@@ -76,8 +74,10 @@ def _pool_steps(g: Game) -> list[tuple[int, Step]]:
 
 def useful_steps(g: Game) -> list[Step]:
     """Good steps first, without those that never help: taking cards back from a
-    foundation, a pile that fills its column moving into an empty one, and in Easy Harp
-    shifting a card off a column that hides nothing unless that frees a foundation card."""
+    foundation, a pile that fills its column moving into an empty one, and in a game of
+    one-card moves shifting a card off a column that hides nothing unless that frees a
+    foundation card."""
+    one_card = solver_for(g).ONE_CARD_MOVES
     scored: list[tuple[int, Step]] = []
     for m in g.legal_moves():
         if m.dst is None or m.src.kind in "fw":
@@ -92,7 +92,7 @@ def useful_steps(g: Game) -> list[Step]:
             if dst == "t" and not g.columns[m.dst.index] and rest == 0:
                 continue
             reveals = bool(rest) and g.down[m.src.index] == rest
-            if g.decks > 1 and dst == "t" and rest and not reveals and not g.down[m.src.index] \
+            if one_card and dst == "t" and rest and not reveals and not g.down[m.src.index] \
                     and not _to_foundation(g, col[rest - 1]):
                 continue
         if dst == "f":

@@ -31,6 +31,7 @@ class EasyHarp(Game):
     scoring = {"to-foundation": 10, "waste-to-column": 5, "turned-up": 5}
     daily_streams = {"N": 1}
     winnable_only = {"N": False}
+    solver = "easy_harp"
     undo_rule, tap_rule, double_rule = "EH-18", "EH-14", "EH-15"
 
     def deal(self) -> None:

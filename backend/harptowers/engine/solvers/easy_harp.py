@@ -1,0 +1,286 @@
+"""Easy Harp (EH-04 … EH-17): an exact thoughtful search (it knows the face-down cards and
+the stock: right for choosing and proving deals, never for hints).
+
+The position and its moves are in ``harp_position``; this module searches them and turns a
+win back into engine moves. Every reduction it makes keeps the search complete
+(docs/solver.md argues each one; ``tests/test_solver_harp.py`` compares with a search
+without any of them on reduced decks), so a search that runs out of positions is a proof
+that the position cannot be won: the verdict is "winnable" (with a solution that replays
+to a win), "unwinnable", or "unknown" when a limit was reached first.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from ..game import Game
+from ..notation import STOCK_TAP, Move, PileRef
+from .base import ANY_FOUNDATION, UNKNOWN, UNWINNABLE, WINNABLE, Budgeted, Limit, Result
+from .harp_greedy import GreedySearch
+from .harp_position import BACK, HOME, POOL_COL, POOL_HOME, RED, HarpPosition
+
+BUDGET = 10_000  # node budget of the first round; ×2 a round
+ONE_CARD_MOVES = True  # between columns one card moves at a time (EH-05)
+
+
+def fits(top: int, face: int) -> bool:
+    """A card of ``face`` may be built on ``top`` (EH-04: other colour, one rank lower)."""
+    return (top & 15) == (face & 15) + 1 and RED[top >> 4] != RED[face >> 4]
+
+
+def position_of(g: Game) -> HarpPosition:
+    """The compact copy of ``g``'s position (every card known)."""
+    pool = [0] * 64
+    for c in g.stock + g.waste:
+        pool[c.face] += 1
+    found = [0] * 8
+    per_suit: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}
+    for s, f in zip(g.found_suits, g.foundations):
+        per_suit[int(s)].append(len(f))
+    for s, hs in per_suit.items():
+        hs.sort(reverse=True)
+        found[2 * s], found[2 * s + 1] = hs
+    return HarpPosition([bytes(c.face for c in col) for col in g.columns], list(g.down),
+                        pool, found)
+
+
+class HarpSearch(Budgeted):
+    """A portfolio of complete searches over the same moves, node budgets growing ×4 a
+    round: depth-first (``HarpPosition.steps`` order) and greedy best-first (``score``).
+    Either one that ends within its budget has seen every reachable position."""
+
+    def __init__(self, pos: HarpPosition, limit_seconds: float | None,
+                 max_nodes: int | None) -> None:
+        self.pos = pos
+        self._limits(limit_seconds, max_nodes)
+
+    def run(self) -> tuple[str, list[tuple] | None]:
+        """(verdict, internal moves of a win or None). Each round runs, under the round's
+        node budget: the narrowed greedy search (``harp_greedy``) with each of its weight
+        vectors, depth-first over the complete moves, and best-first over them with
+        ``WEIGHTS[0]``; the budget grows ×2 a round. Only the complete searches
+        can end in a proof."""
+        p = self.pos
+        first = [m for m, _ in p.auto()]
+        if p.won:
+            return WINNABLE, first
+        self.start = p.copy_state()
+        budget = BUDGET
+        try:
+            while True:
+                if p.top == 13:  # the greedy search knows full decks only
+                    for w in self.GREEDY:
+                        greedy = GreedySearch(self, self.start)
+                        greedy.H = w
+                        sol, nodes = greedy.run_bfs(budget)
+                        self.nodes += nodes
+                        if sol is not None:
+                            return WINNABLE, first + greedy.solution(sol)
+                p.set_state(self.start)
+                sol, nodes, done = self.run_dfs(budget)
+                self.nodes += nodes
+                if sol is not None:
+                    return WINNABLE, first + sol
+                if done:
+                    return UNWINNABLE, None
+                for w in self.WEIGHTS[:self.BEST_FIRST]:
+                    self.H = w
+                    p.set_state(self.start)
+                    sol, nodes, done = self.run_bfs(budget)
+                    self.nodes += nodes
+                    if sol is not None:
+                        return WINNABLE, first + sol
+                    if done:
+                        return UNWINNABLE, None
+                budget *= 2
+        except Limit:
+            return UNKNOWN, None
+        finally:
+            p.set_state(self.start)
+
+    def _play(self, m: tuple, must: tuple | None) -> list[tuple]:
+        """Play ``m``, then, when it leaves no obligation, the safe foundation moves."""
+        p = self.pos
+        recs = [(m, p.apply(m))]
+        return recs if must else recs + p.auto()
+
+    def _unplay(self, recs: list[tuple]) -> None:
+        for m, turned in reversed(recs):
+            self.pos.undo(m, turned)
+
+    def _key(self, must: tuple | None) -> bytes:
+        k = self.pos.key()
+        if must:
+            cols = self.pos.cols
+            land, leave = must
+            k += b"\xfd" + b"\xfc".join(sorted(cols[j] for j in land)) + b"\xfb" + \
+                b"\xfc".join(cols[j] for j in leave)
+        return k
+
+    def _ordered(self, must: tuple | None) -> list[tuple]:
+        ms = self.pos.moves(must)
+        ms.sort(key=lambda t: t[0])
+        return [(m, ob) for _, m, ob in ms]
+
+    def run_dfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:
+        p = self.pos
+        seen = {self._key(None)}
+        path: list[list[tuple]] = []
+        stack = [iter(self._ordered(None))]
+        nodes = 0
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                stack.pop()
+                if path:
+                    self._unplay(path.pop())
+                continue
+            nodes += 1
+            if nodes & 255 == 0 and self.out_of_budget(nodes, budget):
+                return None, nodes, False
+            m, must = nxt
+            recs = self._play(m, must)
+            if p.won:
+                path.append(recs)
+                return [m for r in path for m, _ in r], nodes, False
+            k = self._key(must)
+            if k in seen:
+                self._unplay(recs)
+                continue
+            seen.add(k)
+            path.append(recs)
+            stack.append(iter(self._ordered(must)))
+        return None, nodes, True
+
+    # heuristic weights (``score``): cards not home, face-down cards, breaks in the
+    # face-up part of columns, empty columns (a bonus), depth of each foundation's next card
+    GREEDY = GreedySearch.WEIGHTS
+    BEST_FIRST = 1
+    WEIGHTS = ((3, 3, 1, 4, 3), (2, 8, 3, 4, 8), (3, 6, 3, 4, 5), (2, 5, 2, 6, 4))
+    H = WEIGHTS[0]
+
+    def score(self) -> int:
+        """Heuristic distance to a win (``H``): cards not home, face-down cards, breaks in
+        the face-up part of columns, empty columns (a bonus), and how deep under other
+        cards each foundation's next card lies."""
+        p = self.pos
+        W = self.H
+        h = W[0] * (p.total - p.home) + W[1] * sum(p.down)
+        depth = [99] * 64
+        for i, col in enumerate(p.cols):
+            n = len(col)
+            if not n:
+                h -= W[3]
+                continue
+            for k in range(p.down[i] + 1, n):
+                a, b = col[k - 1], col[k]
+                if (a & 15) != (b & 15) + 1 or RED[a >> 4] == RED[b >> 4]:
+                    h += W[2]
+            for k, c in enumerate(col):
+                if n - 1 - k < depth[c]:
+                    depth[c] = n - 1 - k
+        f = p.found
+        for slot in range(8):
+            if f[slot] < p.top:
+                c = (slot >> 1) * 16 + f[slot] + 1
+                if not p.pool[c]:
+                    h += W[4] * depth[c]
+        return h
+
+    def run_bfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:
+        p = self.pos
+        k0 = self._key(None)
+        parent: dict[bytes, tuple] = {k0: (None, [])}
+        heap = [(self.score(), 0, k0, p.copy_state(), None)]
+        count = 0
+        nodes = 0
+        while heap:
+            if self.out_of_budget(nodes, budget):
+                return None, nodes, False
+            _, _, k, state, must0 = heapq.heappop(heap)
+            p.set_state(state)
+            for m, must in self._ordered(must0):
+                nodes += 1
+                recs = self._play(m, must)
+                k2 = self._key(must)
+                if k2 not in parent:
+                    parent[k2] = (k, [mm for mm, _ in recs])
+                    if p.won:
+                        out = []
+                        while k2 is not None:
+                            k2, ms = parent[k2]
+                            out.append(ms)
+                        return [mm for ms in reversed(out) for mm in ms], nodes, False
+                    count += 1
+                    heapq.heappush(heap, (self.score(), count, k2, p.copy_state(), must))
+                self._unplay(recs)
+        return None, nodes, True
+
+
+def solve(game: Game, limit_seconds: float | None, max_nodes: int | None) -> Result:
+    """Easy Harp's verdict from the game's current position (the game is not changed)."""
+    search = HarpSearch(position_of(game), limit_seconds, max_nodes)
+    verdict, internal = search.run()
+    if internal is None:
+        return Result(verdict, None, search.nodes)
+    return Result(verdict, engine_moves(game, internal), search.nodes)
+
+
+# ---- back to engine moves -----------------------------------------------------------------
+def engine_moves(g: Game, internal: list[tuple]) -> list[Move]:
+    """The engine moves of an internal move list, each played on ``g`` through the checked
+    path (a pool card is reached by the fewest stock taps from the real stock and waste
+    order); ``g`` is put back as it was."""
+    snap = _snapshot(g)
+    out: list[Move] = []
+    try:
+        for kind, src, dst, n, face in internal:
+            if kind in (POOL_HOME, POOL_COL):
+                for _ in range(_taps_to(g, face)):
+                    out.append(STOCK_TAP)
+                    g._apply(STOCK_TAP)
+                ref = PileRef("w")
+            elif kind == BACK:
+                ref = PileRef("f", next(i for i, f in enumerate(g.foundations)
+                                        if f and f[-1].face == face))
+            else:
+                ref = PileRef("t", src)
+            m = Move(ref, ANY_FOUNDATION if kind in (HOME, POOL_HOME) else PileRef("t", dst), n)
+            g._apply(g.check(m))
+            out.append(m)
+        return out
+    finally:
+        _restore(g, snap)
+
+
+def _snapshot(g: Game) -> tuple:
+    return ([list(c) for c in g.columns], list(g.down), list(g.stock), list(g.waste),
+            [list(f) for f in g.foundations], g.home, g.score, g.passes)
+
+
+def _restore(g: Game, s: tuple) -> None:
+    cols, down, stock, waste, found, g.home, g.score, g.passes = s
+    for dst, src in zip(g.columns, cols):
+        dst[:] = src
+    g.down[:] = down
+    g.stock[:] = stock
+    g.waste[:] = waste
+    for dst, src in zip(g.foundations, found):
+        dst[:] = src
+
+
+def _taps_to(g: Game, face: int) -> int:
+    """Stock taps that bring a card of ``face`` to the top of the waste (fewest)."""
+    s, w = g.stock, g.waste
+    if w and w[-1].face == face:
+        return 0
+    for j in range(len(s) - 1, -1, -1):
+        if s[j].face == face:
+            return len(s) - j
+    for i in range(len(w) - 1):
+        if w[i].face == face:
+            return len(s) + 2 + i
+    raise AssertionError(f"solver: no {face} in the stock or waste")
+
+
+__all__ = ["ONE_CARD_MOVES", "HarpSearch", "engine_moves", "fits", "position_of", "solve"]

@@ -1,0 +1,109 @@
+"""Follow the hints as a player would: from the start of deals the solver proved winnable,
+ask for a hint, play it, repeat, and count the games the hints alone win.
+
+    python bench/hints_follow.py [--game easy-harp] [--deals 50] [--first-index 0]
+                                 [--max-hints 1500] [--game-seconds 900] [--rows FILE]
+
+Each hint is ``hints.solve_position`` on ``hints.position`` (what the player sees, nothing
+hidden leaks), exactly as the app's hint worker runs it, with the app's time limit
+(``hints.SECONDS``) and sample budget; a position that hides nothing is solved whole and
+its solution followed to the end, as the app's hint cache does. A game stops when it is won,
+when a hint has no move ("unknown"), when a position comes back a third time (the hints go
+round in circles), or past ``--max-hints`` / ``--game-seconds``. The deals are the first
+``--deals`` of the shipped list of proven-winnable deals (``--first-index`` skips some).
+Rows go to ``--rows`` (default ``bench/results/hints-<game>.jsonl``) one per game, so a run
+can stop and go on. Prints one JSON summary and a line: games won of games played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "backend"))
+
+from harptowers import hints  # noqa: E402
+from harptowers.engine import new_game  # noqa: E402
+from harptowers.engine.codes import format_code  # noqa: E402
+from harptowers.engine.notation import parse_moves  # noqa: E402
+from harptowers.engine.published import winnable_deals  # noqa: E402
+
+VARIANT = {"easy-harp": "N", "seahaven-towers": "C4"}
+
+
+def follow(code: str, max_hints: int, game_seconds: float) -> dict:
+    g = new_game(code)
+    t0 = time.perf_counter()
+    asked = guesses = stock = 0
+    seen: Counter = Counter()
+    end = "limit"
+    while asked < max_hints and time.perf_counter() - t0 < game_seconds:
+        sig = hints.signature(g)
+        seen[sig] += 1
+        if seen[sig] >= 3:
+            end = "circles"
+            break
+        r = hints.solve_position(hints.position(g))
+        asked += 1
+        if not r.get("solution"):
+            end = r["verdict"]
+            break
+        moves = parse_moves(r["solution"])
+        guesses += r["verdict"] == hints.GUESS
+        if r.get("votes") is None and r["verdict"] == hints.WINNABLE:
+            for m in moves:  # nothing hidden: the whole solution, as the app's cache serves it
+                g.play(m)
+            asked += len(moves) - 1
+        else:
+            stock += moves[0].dst is None
+            g.play(moves[0])
+        if g.won:
+            end = "won"
+            break
+    return {"code": code, "won": g.won, "end": end, "hints": asked, "guesses": guesses,
+            "stock_hints": stock, "home": g.home, "seconds": round(time.perf_counter() - t0, 1)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--game", default="easy-harp", choices=sorted(VARIANT))
+    p.add_argument("--deals", type=int, default=50)
+    p.add_argument("--first-index", type=int, default=0)
+    p.add_argument("--max-hints", type=int, default=1500)
+    p.add_argument("--game-seconds", type=float, default=900.0)
+    p.add_argument("--rows", type=Path)
+    a = p.parse_args(argv)
+    rows_path = a.rows or ROOT / "bench" / "results" / f"hints-{a.game}.jsonl"
+    rows_path.parent.mkdir(parents=True, exist_ok=True)
+    done = {}
+    if rows_path.exists():
+        for line in rows_path.read_text().splitlines():
+            if line.strip():
+                r = json.loads(line)
+                done[r["code"]] = r
+    variant = VARIANT[a.game]
+    deals = winnable_deals(a.game, variant)[a.first_index:a.first_index + a.deals]
+    codes = [format_code(a.game, variant, n) for n in deals]
+    with rows_path.open("a") as out:
+        for code in codes:
+            if code not in done:
+                done[code] = follow(code, a.max_hints, a.game_seconds)
+                out.write(json.dumps(done[code]) + "\n")
+                out.flush()
+    rows = [done[c] for c in codes]
+    won = sum(r["won"] for r in rows)
+    print(json.dumps({"game": a.game, "games": len(rows), "won": won,
+                      "hints_per_won_game": round(sum(r["hints"] for r in rows if r["won"])
+                                                  / won, 1) if won else None,
+                      "ends": dict(Counter(r["end"] for r in rows))}))
+    print(f"{a.game}: the hints alone won {won} of {len(rows)} games")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
