@@ -1,7 +1,7 @@
 // Draws a view model: pile slots and card elements keyed by card id, reused
 // between renders and moved by anim.js. No rule lives here.
 
-import { computeLayout, drawnPiles } from './layout.js';
+import { computeLayout, drawnPiles, basisOf } from './layout.js';
 import { frontSvg, backSvg, suitMark } from './cards.js';
 import * as anim from './anim.js';
 import { t, cardLabel } from './i18n.js';
@@ -14,6 +14,7 @@ let foundationEl = null;
 let stockInfoEl = null;
 let layout = null;
 let state = null;
+let basis = null;            // the deal's longest column as it began: sizes the cards (layout.js)
 
 export function currentLayout() { return layout; }
 /** The view model drawn now (the layout's). */
@@ -191,8 +192,9 @@ function dealOrigin() {
 export function render(next, opts = {}) {
   const animate = opts.animate !== false;
   const first = !state;
+  if (first || opts.deal || state.code !== next.code || state.game !== next.game) basis = basisOf(next);
   state = next;
-  layout = computeLayout(next, table.clientWidth, table.clientHeight);
+  layout = computeLayout(next, table.clientWidth, table.clientHeight, basis);
   table.dataset.game = next.game;
   table.style.setProperty('--cw', `${layout.cw}px`);
   table.style.setProperty('--ch', `${layout.ch}px`);
