@@ -3,7 +3,9 @@
 
 import { call } from './bridge.js';
 import * as i18n from './i18n.js';
-import { installSprite } from './cards.js';
+import { installSprite, setDeck } from './cards.js';
+import * as looks from './looks.js';
+import * as cheer from './cheer.js';
 import * as render from './render.js';
 import * as anim from './anim.js';
 import * as drag from './drag.js';
@@ -46,6 +48,18 @@ async function askPending(state) {
   }
 }
 
+let deckShown = 'home';   // the deck the cards are drawn in (looks.js)
+
+// With Double click off a double tap looks at the foundations only: say so (issue 16).
+const DOUBLE_TAP = new Set(['EH-15', 'SH-12']);
+
+/** The reminder's refusal, told that the tableau search is off when it is. */
+function explained(refusal) {
+  const searchOff = view && view.settings && view.settings.double_click === false;
+  if (!(searchOff && DOUBLE_TAP.has(refusal.rule))) return refusal;
+  return { ...refusal, params: { ...(refusal.params || {}), reason: 'search-off' } };
+}
+
 function interactive() {
   return !view || !view.settings || view.settings.interactive_rules !== false;
 }
@@ -56,7 +70,7 @@ function showRefusal(answer) {
   if (answer.error) {
     dialogs.showToast(i18n.errorText(answer.error), 'error');
   } else if (answer.refusal && interactive()) {
-    dialogs.showToast(i18n.refusalText(answer.refusal), 'refusal');
+    dialogs.showToast(i18n.refusalText(explained(answer.refusal)), 'refusal');
   } else if (answer.refusal) {
     announce.say(i18n.t('announce.refused'));   // no reminder, but a screen reader hears the card go back
   }
@@ -66,6 +80,13 @@ async function applySettings(state) {
   const settings = state.settings || {};
   document.body.classList.toggle('four-colour', Boolean(settings.four_colour));
   document.body.classList.toggle('large-cards', Boolean(settings.large_cards));
+  anim.setSpeed(looks.chosen(settings, 'anim_speed'));
+  const deck = looks.applyLooks(settings);
+  if (deck !== deckShown) {   // a deck's images are asked for only once it is chosen
+    deckShown = deck;
+    setDeck(looks.DECKS[deck]);
+    render.refaces();
+  }
   // The setting names a language, or "auto": then the system locale decides.
   const wanted = i18n.resolveLanguage(settings.language);
   if (wanted !== i18n.language()) {
@@ -82,13 +103,18 @@ async function show(state, opts = {}) {
   view = state;
   await applySettings(state);
   // A drag in progress keeps its cards; its drop or cancel draws the latest view.
-  if (!drag.dragging()) render.render(state, opts);
+  if (!drag.dragging()) {
+    const ms = render.render(state, opts);
+    if (fresh) cheer.skippableDeal(ms);   // a click or a key puts the deal in place at once
+  }
   updateHeader(state, fresh);
   examples.sync(state);
   if (wasWon === false && state.won) {
     const time = clockText();
-    setTimeout(() => anim.celebrate(render.foundationTops()), anim.duration());
-    setTimeout(() => dialogs.openWin({ state, time }), anim.reducedMotion() ? 0 : 1100);
+    setTimeout(async () => {   // the last card lands, the cascade runs (skippable), then the window
+      await cheer.cascade(state.piles.filter((p) => p.kind === 'foundation'), render.cardElement);
+      dialogs.openWin({ state, time });
+    }, anim.duration());
   }
 }
 

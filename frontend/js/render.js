@@ -25,12 +25,8 @@ const renderListeners = [];
 export function onRender(fn) { renderListeners.push(fn); }
 export function pileElement(id) { return pileEls.get(id) || null; }
 
-/** The top card element of every foundation, left to right. */
-export function foundationTops() {
-  if (!state) return [];
-  return state.piles.filter((p) => p.kind === 'foundation' && p.cards.length)
-    .map((p) => cardEls.get(p.cards[p.cards.length - 1].id)).filter(Boolean);
-}
+/** The element of the card with this id, or null. */
+export function cardElement(id) { return cardEls.get(id) || null; }
 
 /** The piles the card at `index` of `pileId` (with those above it) may go to now: the view
  * model's destinations, decided by Python. */
@@ -160,6 +156,13 @@ function dressCard(el, c, pos) {
     setAttr(el, 'aria-label', t('table.face_down'));
   }
   setAttr(el, 'role', 'img');
+}
+
+/** The deck changed (looks.js): every face-up card takes its new face at the next render. */
+export function refaces() {
+  for (const el of cardEls.values()) {
+    if (el.dataset.card) delete el.dataset.card;
+  }
 }
 
 /** Pair new elements with removed ones, so a card turning over flips in place. */
