@@ -15,7 +15,8 @@ export function skippableDeal(ms) {
   if (!ms) return;
   const skip = (e) => {
     if (e.type === 'keydown' && ['Shift', 'Control', 'Alt', 'Meta'].includes(e.key)) return;
-    if (e.target.closest && e.target.closest('dialog, .bar, .status-line')) return;
+    if (document.querySelector('dialog[open]')) return;
+    if (e.type === 'pointerdown' && e.target.closest && e.target.closest('.bar, .status-line')) return;
     e.preventDefault();
     e.stopPropagation();
     anim.finish();
@@ -34,13 +35,15 @@ export function skippableDeal(ms) {
 
 /** The path of one card: a leap to one side, then bounces on the floor, as keyframes. */
 function path(x0, y0, floor, width, cw, seed) {
-  let vx = (seed % 2 ? -1 : 1) * (2.2 + (seed * 7 % 10) / 3.5);
-  let vy = -(4 + (seed * 13 % 10) / 1.6);
+  // across the table in 50 … 90 frames, whatever its size
+  const vx = (seed % 2 ? -1 : 1) * (width / (50 + (seed * 7) % 40));
+  let vy = -(4 + ((seed * 13) % 10) / 1.6) * (floor / 500);
+  const g = 0.55 * (floor / 500);
   let x = x0;
   let y = y0;
   const frames = [{ transform: `translate3d(${x}px, ${y}px, 0)` }];
-  for (let i = 0; i < 400 && x > -cw - 4 && x < width + 4; i += 1) {
-    vy += 0.55;
+  for (let i = 0; i < 200 && x > -cw - 4 && x < width + 4; i += 1) {
+    vy += g;
     x += vx;
     y += vy;
     if (y > floor) { y = floor; vy = -vy * 0.72; }
@@ -73,7 +76,8 @@ export function cascade(piles, elementOf) {
       if (c) order.push(c.id);
     }
   }
-  const gap = anim.duration(Math.min(110, 7000 / Math.max(order.length, 1)));
+  // about two seconds in all, so the win window is never far away
+  const gap = anim.duration(Math.min(110, 1400 / Math.max(order.length, 1)));
   return new Promise((resolve) => {
     let done = false;
     const end = (skipped) => {
@@ -106,7 +110,7 @@ export function cascade(piles, elementOf) {
         el.classList.add('cheer-hidden');
         hidden.push(el);
         const frames = path(pos.x, pos.y, host.clientHeight - el.offsetHeight, width, el.offsetWidth, i + 1);
-        const a = clone.animate(frames, { duration: anim.duration(frames.length * 16), fill: 'forwards' });
+        const a = clone.animate(frames, { duration: anim.duration(frames.length * 12), fill: 'forwards' });
         running.push(a);
         a.onfinish = () => { clone.remove(); left -= 1; if (!left) end(false); };
       }, i * gap));
