@@ -70,7 +70,7 @@ def shot(browser, url, deck, game, code, actions, width, height, scheme) -> None
     page.screenshot(path=str(path))
     context.close()
     if shutil.which("pngquant"):
-        subprocess.run(["pngquant", "--force", "--skip-if-larger", "--quality", "60-90",
+        subprocess.run(["pngquant", "--force", "--skip-if-larger", "--quality", "50-80",
                         "--output", str(path), str(path)], check=False)
     print(path.relative_to(ROOT), path.stat().st_size // 1024, "kB")
 
