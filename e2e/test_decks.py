@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from conftest import open_harness
 from harptowers.api import Api
 from test_keyboard import _load_won_games, _set_up
 
@@ -45,33 +44,21 @@ def test_deck_back_and_felt_change_the_table_and_survive_a_restart(app):
     assert all(src.startswith("decks/classic/") for src in face_srcs(t2))
 
 
-def watch_decks(t_page_holder: list[str]):
-    return lambda request: "/decks/" in request.url and t_page_holder.append(request.url)
-
-
 @pytest.mark.parametrize("deck", ["home", "classic"])
-def test_a_deck_is_loaded_only_once_chosen(browser, static_url, request, data_dir, deck):
+def test_a_deck_is_loaded_only_once_chosen(harness, deck):
     api = Api(EH)
     api.settings({"deck": deck})
+    t = harness(EH, api=api)
     seen: list[str] = []
-    context_new = browser.new_context
-
-    def spying_context(**kw):
-        ctx = context_new(**kw)
-        ctx.on("request", watch_decks(seen))
-        return ctx
-    browser.new_context = spying_context
-    try:
-        t = open_harness(browser, static_url, request, EH, api=api)
-    finally:
-        browser.new_context = context_new
+    t.page.on("request", lambda r: "/decks/" in r.url and seen.append(r.url))
+    t.page.reload()                                  # watched from the very start
+    t.wait_ready()
     t.page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     if deck == "home":
         assert seen == []
     else:
         assert seen and all("/decks/classic/" in url for url in seen)
-        # only the face-up cards' images: 9 columns' tops
-        assert len(set(seen)) == 9
+        assert len(set(seen)) == 9                   # the face-up cards: the 9 columns' tops
     t.page.get_by_test_id("btn-settings").click()    # the previews load when Settings opens
     expect(t.page.locator('img[data-preview-deck="responsive"]')).to_have_attribute(
         "src", "decks/responsive/cards/13h.svg")
@@ -142,17 +129,9 @@ def test_speed_off_goes_straight_to_the_win_window(harness):
     assert t.page.evaluate("() => window.__cascade === undefined")
 
 
-def test_reduced_motion_has_no_cascade(browser, static_url, request, data_dir):
-    won = _load_won_games()
-    words = won.SEAHAVEN_MOVES.split()
-    api = Api(won.SEAHAVEN_CODE)
-    _set_up(api, " ".join(words[:-1]))
-    context_new = browser.new_context
-    browser.new_context = lambda **kw: context_new(**kw, reduced_motion="reduce")
-    try:
-        t = open_harness(browser, static_url, request, won.SEAHAVEN_CODE, api=api)
-    finally:
-        browser.new_context = context_new
+def test_reduced_motion_has_no_cascade(harness):
+    t = won_but_one(harness)
+    t.page.emulate_media(reduced_motion="reduce")
     t.page.evaluate("""() => new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes)
         if (n.classList && n.classList.contains('celebration')) window.__cascade = true; })
         .observe(document.getElementById('table'), { childList: true })""")

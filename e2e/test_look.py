@@ -3,10 +3,22 @@ that never cover a card, the Examples banner above the table."""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
-from test_examples import open_example
+
+def _e2e_examples():
+    # by path: tests/ has a module of the same name
+    spec = importlib.util.spec_from_file_location("e2e_examples", Path(__file__).with_name("test_examples.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+open_example = _e2e_examples().open_example
 
 EH, SH = "EH1-N-AAAAAAF", "SH1-C4-AAAAAJ2"
 
