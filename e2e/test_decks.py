@@ -4,11 +4,14 @@ deck, a skippable deal and win cascade, the animation speed, reduced motion."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import expect
 
 from harptowers.api import Api
 from test_keyboard import _load_won_games, _set_up
+from test_persistence import eventually
 
 EH = "EH1-N-AAAAAAF"
 
@@ -22,7 +25,14 @@ def choose(t, name: str, value: str) -> None:
     t.page.get_by_test_id(f"set-{name}-{value}").check(force=True)
 
 
-def test_deck_back_and_felt_change_the_table_and_survive_a_restart(app):
+def saved_settings(data_dir) -> dict:
+    try:
+        return json.loads((data_dir / "harp-towers.json").read_text())["settings"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def test_deck_back_and_felt_change_the_table_and_survive_a_restart(app, data_dir):
     t = app(EH)
     assert face_srcs(t) == []                        # our own deck: drawn, no images
     t.page.get_by_test_id("btn-settings").click()
@@ -35,6 +45,9 @@ def test_deck_back_and_felt_change_the_table_and_survive_a_restart(app):
     expect(t.page.locator("body")).to_have_attribute("data-felt", "blue")
     felt = t.page.evaluate("() => getComputedStyle(document.getElementById('table')).backgroundImage")
     assert "rgb(47, 104, 144)" in felt               # the blue felt (looks.css)
+    want = {"deck": "classic", "card_back": "red", "felt": "blue"}
+    # written off the bridge thread: wait for the file before stopping the app
+    assert eventually(lambda: want.items() <= saved_settings(data_dir).items())
     t.process.terminate()
     t.process.wait(10)
     t2 = app()
