@@ -298,7 +298,8 @@ def test_double_tap_setting_decides_the_tableau_search_through_the_bridge(monkey
     g = build(tableau=["9h 6S", "7H", "", "", "", "", "", "", ""])
     monkeypatch.setattr(api, "_game", g)
     ok(api.settings({"double_click": False}))
-    assert refused(api.double_tap({"pile": "t1", "index": 1}), "EH-15") == {"card": "6S"}
+    assert refused(api.double_tap({"pile": "t1", "index": 1}), "EH-15") == \
+        {"card": "6S", "reason": "search-off"}                 # the reminder says the search is off
     ok(api.settings({"double_click": True}))
     a = ok(api.double_tap({"pile": "t1", "index": 1}))
     assert a["action"]["move"] == "t1-t2" and a["action"]["turned"] == "9H"
@@ -541,3 +542,14 @@ def test_concurrent_play_and_undo_leave_a_consistent_game():
                 (["TH"], ["4h", "kc", "9C"], 0)
     finally:
         sys.setswitchinterval(old)
+
+
+@pytest.mark.rule("APP-07")
+def test_a_bare_number_takes_the_game_and_variant_chosen_beside_it():
+    api = Api(EH5)
+    s = ok(api.new_game({"code": " 314 ", "game": "seahaven-towers", "variant": "C2"}))["state"]
+    assert s["code"] == "SH1-C2-AAAAAJ2"                  # 9 × 32 + 26 = 314
+    s = ok(api.new_game({"code": "#5"}))["state"]         # no game beside it: this game's
+    assert s["code"] == "SH1-C2-AAAAAAF"
+    s = ok(api.new_game({"code": "5", "game": "easy-harp"}))["state"]
+    assert s["code"] == EH5

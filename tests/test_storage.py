@@ -35,7 +35,9 @@ WINNABLE_ONLY = {"easy-harp/N": False, "seahaven-towers/C4": False,
                  "seahaven-towers/C2": True, "seahaven-towers/C1": True}
 DEFAULT_SETTINGS = {"interactive_rules": True, "double_click": True, "four_colour": False,
                     "large_cards": False, "language": "auto", "game": "easy-harp",
-                    "variant": "N", "winnable_only": WINNABLE_ONLY}
+                    "variant": "N", "winnable_only": WINNABLE_ONLY,
+                    # the table's looks (issue 16)
+                    "deck": "home", "card_back": "blue", "felt": "green", "anim_speed": "normal"}
 ZERO = {"played": 0, "won": 0, "best_score": None, "fewest_moves": None, "streak": 0,
         "best_streak": 0, "seconds": 0.0, "hints": 0}
 KEYS = ["easy-harp/N", "seahaven-towers/C4", "seahaven-towers/C2", "seahaven-towers/C1"]
@@ -112,7 +114,8 @@ def test_settings_window_stats_and_game_come_back(tmp_path):
     rec = record_of("SH1-C2-AAAAAJ2", ["c1-t5", "undo", "t6-f3"], seconds=12.25, daily=True)
     settings_ = {"interactive_rules": False, "double_click": False, "four_colour": True, "large_cards": True,
                  "language": "hr", "game": "seahaven-towers", "variant": "C2",
-                 "winnable_only": {**WINNABLE_ONLY, "seahaven-towers/C2": False}}
+                 "winnable_only": {**WINNABLE_ONLY, "seahaven-towers/C2": False},
+                 "deck": "classic", "card_back": "red", "felt": "grey", "anim_speed": "fast"}
     stats = storage.record_start(storage.default_stats(), rec.key, rec.id)
     window = {"x": -20, "y": 40, "width": 1000, "height": 700, "maximized": False}
     path = storage.save(storage.document(settings_, rec, stats, window), tmp_path)

@@ -97,8 +97,10 @@ class Session:
     # ---- deals ----------------------------------------------------------------------
     def new_game(self, args: dict[str, Any]) -> dict[str, Any]:
         g = self.game
-        if "code" in args:
-            code, daily = parse_code(args["code"], g.code.game, g.code.variant), False
+        if "code" in args:  # a bare number: the game and variant chosen beside it, or this one's
+            game = args.get("game", g.code.game)
+            variant = args.get("variant", g.code.variant if game == g.code.game else None)
+            code, daily = parse_code(args["code"], game, variant), False
         else:
             game = args.get("game", g.code.game)
             if game not in VARIANTS:

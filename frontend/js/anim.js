@@ -8,13 +8,36 @@ export const MOVE_MS = 210;
 export const DEAL_MS = 380;
 const FLIGHT_Z = 600;   // moving cards fly above every resting card
 
-/** Milliseconds for an animation of nominal length `ms` (0 with reduced motion). */
-export function duration(ms = MOVE_MS) {
-  return reduced.matches ? 0 : ms;
+// The "anim_speed" setting (issue 16): how long animations take, as a share of normal.
+const SPEED = { normal: 1, fast: 0.45, off: 0 };
+let speed = 1;
+
+export function setSpeed(name) {
+  speed = SPEED[name] === undefined ? 1 : SPEED[name];
 }
 
+/** Milliseconds for an animation of nominal length `ms` (0 with reduced motion or speed off). */
+export function duration(ms = MOVE_MS) {
+  return reduced.matches ? 0 : Math.round(ms * speed);
+}
+
+/** True when nothing should move on its own: reduced motion, or the speed setting "off". */
 export function reducedMotion() {
-  return reduced.matches;
+  return reduced.matches || speed === 0;
+}
+
+/** Put every card in flight where it is going at once (a deal skipped with a click or key). */
+export function finish() {
+  const els = [...document.querySelectorAll('.card.flying')];
+  if (!els.length) return;
+  for (const el of els) {
+    clearTimeout(el._zTimer);
+    el.classList.add('no-anim');
+    el.classList.remove('flying');
+    el.style.zIndex = String(el._z);
+  }
+  flushStyle();
+  for (const el of els) el.classList.remove('no-anim');
 }
 
 /** Compute styles now, so that what changes next is a transition from them. A property
@@ -60,7 +83,7 @@ export function run(steps, opts = {}) {
     if (!moved && !s.from && s.fromDown === undefined && ms && el._z === s.z && !el.classList.contains('flying')
         && el.classList.contains('down') === s.down) continue;
     el._z = s.z;
-    const delay = ms ? (s.delay || 0) : 0;
+    const delay = ms ? Math.round((s.delay || 0) * speed) : 0;
     el.classList.remove('no-anim');
     el.style.setProperty('--dur', `${ms}ms`);
     el.style.setProperty('--delay', `${delay}ms`);
@@ -85,7 +108,7 @@ export function run(steps, opts = {}) {
     flushStyle();
     for (const s of steps) s.el.classList.remove('no-anim');
   }
-  const longest = steps.reduce((m, s) => Math.max(m, s.delay || 0), 0);
+  const longest = steps.reduce((m, s) => Math.max(m, Math.round((s.delay || 0) * speed)), 0);
   return ms ? ms + longest : 0;
 }
 
@@ -101,16 +124,4 @@ export function dragTo(el, x, y, z) {
 /** End a drag: the next run() animates the cards from where they are now. */
 export function endDrag(els) {
   for (const el of els) el.classList.remove('dragging');
-}
-
-/** A little hop of the given cards, one after the other (a won game). */
-export function celebrate(els) {
-  if (reduced.matches) return;
-  els.forEach((el, i) => {
-    el.style.setProperty('--i', String(i));
-    el.classList.remove('cheer');
-    void el.offsetWidth;
-    el.classList.add('cheer');
-    setTimeout(() => el.classList.remove('cheer'), 1400 + i * 90);
-  });
 }

@@ -110,10 +110,37 @@ function court(rankChar, suit) {
 }
 
 const faceCache = new Map();
+let deck = null;   // an image deck of looks.js, or null for the art drawn here
 
-/** The SVG markup of a face-up card, e.g. frontSvg('7H'). */
+/** Draw faces from `imageDeck` ({file(code) → url}), or null: the art drawn here. */
+export function setDeck(imageDeck) {
+  if (deck !== imageDeck) faceCache.clear();
+  deck = imageDeck;
+}
+
+/** An image deck's face: its picture, and our own corner index over the picture's, shown
+ * only with Four-colour suits or Large cards (css/looks.css), so both work with every deck. */
+function imageFront(code) {
+  const [rankChar, suit] = code;
+  const rank = RANK_TEXT[rankChar];
+  const wide = rank.length > 1;
+  return `<div class="face front image" aria-hidden="true">
+    <img src="${deck.file(code)}" alt="" draggable="false" decoding="async">
+    <svg class="deck-index" viewBox="0 0 100 140" focusable="false">
+      <rect x="0.75" y="0.75" width="25" height="44" rx="6" class="paper"/>
+      <text x="${wide ? 2 : 5}" y="21.5" class="index${wide ? ' wide' : ''}">${rank}</text>
+      <g class="index-suit">${use(suit, 4.5, 26, 15)}</g>
+    </svg></div>`;
+}
+
+/** The markup of a face-up card, e.g. frontSvg('7H'), in the chosen deck. */
 export function frontSvg(code) {
-  if (faceCache.has(code)) return faceCache.get(code);
+  if (!faceCache.has(code)) faceCache.set(code, deck ? imageFront(code) : drawnFront(code));
+  return faceCache.get(code);
+}
+
+/** The SVG markup of a face-up card drawn here (the "home" deck). */
+export function drawnFront(code) {
   const [rankChar, suit] = code;
   const rank = RANK_TEXT[rankChar];
   const body = 'JQK'.includes(rankChar) ? court(rankChar, suit) : pips(rankChar, suit);
@@ -124,7 +151,6 @@ export function frontSvg(code) {
     <g class="corner-suit">${use(suit, 78, 6, 15)}</g>
     ${body}
   </svg>`;
-  faceCache.set(code, svg);
   return svg;
 }
 

@@ -7,6 +7,7 @@ import { say } from './announce.js';
 import { renderKeyList } from './keyhelp.js';
 import * as choices from './choices.js';
 import { syncWinnable, winnableArg, winnableSetting } from './choices.js';
+import * as looks from './looks.js';
 
 const $ = (id) => document.getElementById(id);
 // {newGame(arg) → Promise<answer>, settings(change), state() → view model,
@@ -80,7 +81,7 @@ let codeError = null;   // the error shown under the code field, re-translated o
 function showCodeError(error) {
   codeError = error || null;
   const el = $('dlg-new').querySelector('[data-testid="code-error"]');
-  el.textContent = error ? errorText(error) : '';
+  el.textContent = !error ? '' : error.key ? t(error.key) : errorText(error);
   el.hidden = !error;
 }
 
@@ -124,7 +125,16 @@ function initNewGame() {
     });
   }
   const input = $('code-input');
-  const openCode = () => { if (input.value.trim()) start({ code: input.value }); };
+  const openCode = () => {
+    if (!input.value.trim()) {   // say what is missing rather than nothing (issue 16)
+      showCodeError({ key: 'new.code_empty' });
+      input.focus();
+      return;
+    }
+    // a bare number means a deal of the game and variant chosen in this window
+    const { game, variant } = choices.chosen(dlg, catalogue());
+    start({ code: input.value, game, variant });
+  };
   dlg.querySelector('.code-open').addEventListener('click', openCode);
   input.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') { e.preventDefault(); openCode(); }
@@ -166,6 +176,8 @@ function initSettings() {
     select.add(option);
   }
   nameSystemOption();
+  looks.buildSettings(dlg);
+  applyDom(dlg);
   dlg.addEventListener('change', (e) => {
     const { name } = e.target;
     if (!name) return;
@@ -180,6 +192,7 @@ export function openSettings() {
   for (const box of dlg.querySelectorAll('input[type="checkbox"]')) box.checked = Boolean(settings[box.name]);
   dlg.querySelector('select[name="language"]').value =
     LANGUAGES[settings.language] ? settings.language : SYSTEM;
+  looks.syncSettings(dlg, settings);
   open(dlg);
 }
 

@@ -113,12 +113,12 @@ export function fitHeader() {
   const bar = q('.bar');
   const left = q('.bar-left');
   if (!bar || !left) return;
-  bar.classList.remove('tight-1', 'tight-2', 'tight-3');
+  bar.classList.remove('tight-1', 'tight-2', 'tight-3', 'tight-4');
   // The game name and the variant shrink with an ellipsis before the left part overflows:
   // a clipped text counts as overflow too.
   const clipped = () => [left, ...left.querySelectorAll('.game-name, .variant')]
     .some((el) => el.scrollWidth > el.clientWidth);
-  for (const level of ['tight-1', 'tight-2', 'tight-3']) {
+  for (const level of ['tight-1', 'tight-2', 'tight-3', 'tight-4']) {
     if (!clipped()) break;
     bar.classList.add(level);
   }

@@ -12,8 +12,15 @@ const MAX_WIDTH = 170;      // cards stop growing on very large windows
 
 // The "Large cards" setting (issue 10): narrower gaps so the cards take more of
 // the width, a bigger corner index (table.css/a11y.css), hence a wider fan.
+// A covered face-up card shows its index row and no part of a pip (the top pips begin at
+// 0.275 card heights): its offset is at most FAN_UP, or at least WHOLE_PIPS when the table
+// has height to spare, which shows the top row of pips whole.
 const NORMAL = { gap: GAP, fanUp: FAN_UP, readable: READABLE, maxWidth: MAX_WIDTH };
-const LARGE = { gap: 0.07, fanUp: 0.34, readable: 0.25, maxWidth: 260 };
+const LARGE = { gap: 0.07, fanUp: FAN_UP, readable: 0.25, maxWidth: 260 };
+const WHOLE_PIPS = 0.41;    // a stretched face-up offset: the top pips show whole
+const MAX_UP = 0.5;         // the widest stretched face-up offset
+const MAX_DOWN = 0.3;       // the widest stretched face-down offset
+const MIN_BASIS = 1.0;      // the shortest fan the card size is chosen for, in card heights
 
 function sizesFor(state) {
   return state.settings && state.settings.large_cards ? LARGE : NORMAL;
@@ -25,9 +32,10 @@ export function drawnPiles(state) {
   return state.piles.filter((p) => p.kind !== 'stock' || hasWaste);
 }
 
-function cardWidth(width, height, units, extra, k = NORMAL) {
+function cardWidth(width, height, units, extra, k, need) {
   const byWidth = (width - 24) / (units + (units - 1) * k.gap + extra);
-  const byHeight = height / (RATIO * 3.45);
+  // top margin, top row, row gap, the column's first card and its fan, bottom margin
+  const byHeight = (height - 28) / (0.48 + RATIO * (2 + Math.max(need, MIN_BASIS)));
   return Math.max(24, Math.floor(Math.min(byWidth, byHeight, k.maxWidth)));
 }
 
@@ -49,14 +57,14 @@ function fitLongest(cw, height, columns, k = NORMAL) {
 }
 
 /** Offsets between successive cards of a column, squeezed to fit `avail` px. */
-function fanOffsets(cards, ch, avail, k = NORMAL) {
+function fanOffsets(cards, ch, avail, k = NORMAL, stretch = null) {
   const n = cards.length;
   if (n < 2) return [];
   const faces = cards.slice(0, -1).map((c) => c.up);
   const nUp = faces.filter(Boolean).length;
   const nDown = faces.length - nUp;
-  let up = k.fanUp * ch;
-  let down = FAN_DOWN * ch;
+  let up = (stretch ? stretch.up : k.fanUp) * ch;
+  let down = (stretch ? stretch.down : FAN_DOWN) * ch;
   if (nUp * up + nDown * down > avail) {
     down = nDown ? Math.max(MIN_DOWN * ch, Math.min(down, (avail - nUp * up) / nDown)) : 0;
     up = nUp ? (avail - nDown * down) / nUp : 0;
@@ -74,12 +82,47 @@ function stackShift(index) {
 }
 
 /**
- * Compute the layout.
+ * How far the fans may open so that the deal's longest column reaches the table's bottom
+ * (issue 16): `avail` card heights below the first card, for a deal whose natural fan is
+ * `basis` ({up, down}: its counts of covered face-up and face-down cards).
+ */
+function stretchFor(basis, avail, k) {
+  const natural = basis.up * k.fanUp + basis.down * FAN_DOWN;
+  if (!natural || avail <= natural) return null;
+  let down = basis.down ? Math.min(MAX_DOWN, FAN_DOWN * (avail / natural)) : FAN_DOWN;
+  let up = k.fanUp;
+  if (basis.up) {
+    const wanted = Math.min(MAX_UP, (avail - basis.down * down) / basis.up);
+    up = wanted >= WHOLE_PIPS ? wanted : k.fanUp;
+    if (basis.down) down = Math.min(MAX_DOWN, Math.max(FAN_DOWN, (avail - basis.up * up) / basis.down));
+  }
+  return { up, down };
+}
+
+/** The longest column's covered cards ({up, down} counts, the largest natural fan). */
+export function basisOf(state) {
+  const k = sizesFor(state);
+  let best = { up: 0, down: 0 };
+  let most = -1;
+  for (const p of drawnPiles(state)) {
+    if (p.kind !== 'column') continue;
+    const faces = p.cards.slice(0, -1);
+    const up = faces.filter((c) => c.up).length;
+    const need = up * k.fanUp + (faces.length - up) * FAN_DOWN;
+    if (need > most) { most = need; best = { up, down: faces.length - up }; }
+  }
+  return best;
+}
+
+/**
+ * Compute the layout. `basis` (basisOf the deal as it began, kept by render.js) sizes the
+ * cards and their fans so that a new deal uses the table's height; by default the state's
+ * own columns.
  * @returns {{cw, ch, piles: Map, cards: Map, foundationArea, bottom}}
  *   piles: id → {id, kind, suit, n, x, y, w, h, slotX, slotY, dropH}
  *   cards: card id → {x, y, z, pile, index, up, card}
  */
-export function computeLayout(state, width, height) {
+export function computeLayout(state, width, height, basis = null) {
   const piles = drawnPiles(state);
   const columns = piles.filter((p) => p.kind === 'column');
   const foundations = piles.filter((p) => p.kind === 'foundation');
@@ -91,7 +134,9 @@ export function computeLayout(state, width, height) {
   const extra = hasStock ? 0.35 : 0;
   const units = Math.max(columns.length, hasStock ? topSlots : 0, 4);
   const k = sizesFor(state);
-  const cw = fitLongest(cardWidth(width, height, units, extra, k), height, columns, k);
+  const base = basis || basisOf(state);
+  const need = base.up * k.fanUp + base.down * FAN_DOWN;
+  const cw = fitLongest(cardWidth(width, height, units, extra, k, need), height, columns, k);
   const ch = Math.round(cw * RATIO);
   const gap = cw * k.gap;
   const gridW = units * cw + (units - 1) * gap + extra * cw;
@@ -123,10 +168,11 @@ export function computeLayout(state, width, height) {
   // Columns spread over the full grid width, so the first lines up with the
   // stock and the last with the last foundation.
   const colStep = columns.length > 1 ? (gridW - cw) / (columns.length - 1) : 0;
+  const stretch = stretchFor(base, (bottom - colY - ch) / ch, k);
   const cards = new Map();
   columns.forEach((p, i) => {
     const x = Math.round(x0 + i * colStep);
-    const offsets = fanOffsets(p.cards, ch, bottom - colY - ch, k);
+    const offsets = fanOffsets(p.cards, ch, bottom - colY - ch, k, stretch);
     let y = colY;
     p.cards.forEach((c, index) => {
       cards.set(c.id, { x, y: Math.round(y), z: 10 + index, pile: p.id, index, up: c.up, card: c.card });
@@ -157,7 +203,7 @@ export function computeLayout(state, width, height) {
     foundationArea = { x: left, y: topY - pad, w: right - left, h: ch + 2 * pad };
   }
 
-  return { cw, ch, gap, piles: out, cards, foundationArea, bottom };
+  return { cw, ch, gap, piles: out, cards, foundationArea, bottom, stretch };
 }
 
 /** Area of the intersection of two rectangles {x, y, w, h}. */

@@ -3,7 +3,9 @@
 
 import { call } from './bridge.js';
 import * as i18n from './i18n.js';
-import { installSprite } from './cards.js';
+import { installSprite, setDeck } from './cards.js';
+import * as looks from './looks.js';
+import * as cheer from './cheer.js';
 import * as render from './render.js';
 import * as anim from './anim.js';
 import * as drag from './drag.js';
@@ -68,6 +70,8 @@ function noticeText(notice) {
   return i18n.t('notice.save_reset');
 }
 
+let deckShown = 'home';   // the deck the cards are drawn in (looks.js)
+
 function interactive() {
   return !view || !view.settings || view.settings.interactive_rules !== false;
 }
@@ -88,6 +92,13 @@ async function applySettings(state) {
   const settings = state.settings || {};
   document.body.classList.toggle('four-colour', Boolean(settings.four_colour));
   document.body.classList.toggle('large-cards', Boolean(settings.large_cards));
+  anim.setSpeed(looks.chosen(settings, 'anim_speed'));
+  const deck = looks.applyLooks(settings);
+  if (deck !== deckShown) {   // a deck's images are asked for only once it is chosen
+    deckShown = deck;
+    setDeck(looks.DECKS[deck]);
+    render.refaces();
+  }
   // The setting names a language, or "auto": then the system locale decides.
   const wanted = i18n.resolveLanguage(settings.language);
   if (wanted !== i18n.language()) {
@@ -104,14 +115,19 @@ async function show(state, opts = {}) {
   view = state;
   await applySettings(state);
   // A drag in progress keeps its cards; its drop or cancel draws the latest view.
-  if (!drag.dragging()) render.render(state, opts);
+  if (!drag.dragging()) {
+    const ms = render.render(state, opts);
+    if (fresh) cheer.skippableDeal(ms);   // a click or a key puts the deal in place at once
+  }
   updateHeader(state, fresh);
   showNotice(state);
   examples.sync(state);
   if (wasWon === false && state.won) {
     const time = clockText();
-    setTimeout(() => anim.celebrate(render.foundationTops()), anim.duration());
-    setTimeout(() => dialogs.openWin({ state, time }), anim.reducedMotion() ? 0 : 1100);
+    setTimeout(async () => {   // the last card lands, the cascade runs (skippable), then the window
+      await cheer.cascade(state.piles.filter((p) => p.kind === 'foundation'), render.cardElement);
+      dialogs.openWin({ state, time });
+    }, anim.duration());
   }
 }
 

@@ -1,7 +1,7 @@
 // Draws a view model: pile slots and card elements keyed by card id, reused
 // between renders and moved by anim.js. No rule lives here.
 
-import { computeLayout, drawnPiles } from './layout.js';
+import { computeLayout, drawnPiles, basisOf } from './layout.js';
 import { frontSvg, backSvg, suitMark } from './cards.js';
 import * as anim from './anim.js';
 import { t, cardLabel } from './i18n.js';
@@ -14,6 +14,7 @@ let foundationEl = null;
 let stockInfoEl = null;
 let layout = null;
 let state = null;
+let basis = null;            // the deal's longest column as it began: sizes the cards (layout.js)
 
 export function currentLayout() { return layout; }
 /** The view model drawn now (the layout's). */
@@ -24,12 +25,8 @@ const renderListeners = [];
 export function onRender(fn) { renderListeners.push(fn); }
 export function pileElement(id) { return pileEls.get(id) || null; }
 
-/** The top card element of every foundation, left to right. */
-export function foundationTops() {
-  if (!state) return [];
-  return state.piles.filter((p) => p.kind === 'foundation' && p.cards.length)
-    .map((p) => cardEls.get(p.cards[p.cards.length - 1].id)).filter(Boolean);
-}
+/** The element of the card with this id, or null. */
+export function cardElement(id) { return cardEls.get(id) || null; }
 
 /** The piles the card at `index` of `pileId` (with those above it) may go to now: the view
  * model's destinations, decided by Python. */
@@ -161,6 +158,13 @@ function dressCard(el, c, pos) {
   setAttr(el, 'role', 'img');
 }
 
+/** The deck changed (looks.js): every face-up card takes its new face at the next render. */
+export function refaces() {
+  for (const el of cardEls.values()) {
+    if (el.dataset.card) delete el.dataset.card;
+  }
+}
+
 /**
  * A card whose id changes keeps its element (issue 18): a card drawn or turned up (its
  * face-down id becomes its own), a redeal (the waste's cards become face-down stock cards).
@@ -204,8 +208,9 @@ function dealOrigin() {
 export function render(next, opts = {}) {
   const animate = opts.animate !== false;
   const first = !state;
+  if (first || opts.deal || state.code !== next.code || state.game !== next.game) basis = basisOf(next);
   state = next;
-  layout = computeLayout(next, table.clientWidth, table.clientHeight);
+  layout = computeLayout(next, table.clientWidth, table.clientHeight, basis);
   table.dataset.game = next.game;
   table.style.setProperty('--cw', `${layout.cw}px`);
   table.style.setProperty('--ch', `${layout.ch}px`);

@@ -1,7 +1,7 @@
 // The table's geometry (frontend/js/layout.js) is pure: tested here with node --test.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { computeLayout, overlap, areaOf, AREA, pileAt } from '../../frontend/js/layout.js';
+import { computeLayout, overlap, areaOf, AREA, pileAt, basisOf } from '../../frontend/js/layout.js';
 
 function seahaven() {
   const card = (id, text) => ({ id, card: text, up: true });
@@ -70,4 +70,82 @@ test('a press is on what the layout puts there: a column card, a stacked top, an
   const c2 = lay.piles.get('c2');
   assert.deepEqual(hitAt(lay, s, c2.x + 3, c2.y + 3), { pile: 'c2', index: -1 });
   assert.equal(hitAt(lay, s, top.x + 5, top.y + lay.ch + 40), null);   // below the column
+});
+
+// issue 16: a new deal uses the table's height; a covered card never shows part of a pip.
+function easyHarpStart() {
+  const piles = [{ id: 's', kind: 'stock', cards: [{ id: 'x', up: false }] }, { id: 'w', kind: 'waste', cards: [] }];
+  'SSHHDDCC'.split('').forEach((suit, i) => piles.push({ id: `f${i + 1}`, kind: 'foundation', suit, cards: [] }));
+  for (let i = 1; i <= 9; i += 1) {
+    const cards = [];
+    for (let k = 0; k < i - 1; k += 1) cards.push({ id: `d${i}.${k}`, up: false });
+    cards.push({ id: `u${i}`, card: 'KS', up: true });
+    piles.push({ id: `t${i}`, kind: 'column', cards });
+  }
+  return { game: 'easy-harp', settings: {}, piles };
+}
+
+function emptyBelow(lay, h) {
+  let bottom = 0;
+  for (const c of lay.cards.values()) bottom = Math.max(bottom, c.y + lay.ch);
+  return (h - bottom) / h;
+}
+
+test('a new deal leaves at most 15 % of the table empty below its longest column', () => {
+  // table heights: the window less the header and the status line (about 80 px)
+  for (const make of [easyHarpStart, seahaven]) {
+    for (const large of [false, true]) {
+      for (const [w, h] of [[1152, 640], [1920, 1000]]) {
+        const state = make();
+        state.settings = { large_cards: large };
+        const share = emptyBelow(computeLayout(state, w, h), h);
+        assert.ok(share >= 0 && share <= 0.15, `${state.game} ${w}×${h} large=${large}: ${share}`);
+      }
+    }
+  }
+});
+
+test('a covered face-up card shows its index row and no part of a pip', () => {
+  // the top pips of the home deck begin 0.275 card heights down (cards.js: PIP_TOP − PIP_SIZE / 2)
+  const pipTop = (47 - 17 / 2) / 140;
+  for (const make of [easyHarpStart, seahaven]) {
+    for (const large of [false, true]) {
+      for (const [w, h] of [[1152, 640], [1920, 1000], [800, 520], [1280, 720]]) {
+        const state = make();
+        state.settings = { large_cards: large };
+        const lay = computeLayout(state, w, h);
+        for (const p of state.piles.filter((q) => q.kind === 'column')) {
+          for (let i = 0; i + 1 < p.cards.length; i += 1) {
+            if (!p.cards[i].up) continue;
+            const shown = (lay.cards.get(p.cards[i + 1].id).y - lay.cards.get(p.cards[i].id).y) / lay.ch;
+            const whole = pipTop + 17 / 140;
+            assert.ok(shown <= pipTop + 0.005 || shown >= whole, `${p.id} at ${w}×${h} large=${large}: ${shown}`);
+          }
+        }
+      }
+    }
+  }
+});
+
+test('the card size stays that of the deal as it began while a column grows', () => {
+  const start = easyHarpStart();
+  const basis = basisOf(start);
+  const later = easyHarpStart();
+  later.piles.find((p) => p.id === 't2').cards.push({ id: 'q', card: 'QH', up: true });
+  const a = computeLayout(start, 1152, 640, basis);
+  const b = computeLayout(later, 1152, 640, basis);
+  assert.equal(a.cw, b.cw);
+  assert.equal(a.cards.get('u5').y, b.cards.get('u5').y);   // another column does not move
+});
+
+test('long columns still compress inside the table down to 800×600', () => {
+  const state = seahaven();
+  const t1 = state.piles.find((p) => p.id === 't1');
+  for (let k = 0; k < 14; k += 1) t1.cards.push({ id: `extra${k}`, card: 'QS', up: true });
+  for (const [w, h] of [[800, 520], [1152, 640], [1920, 1000]]) {
+    const lay = computeLayout(state, w, h, basisOf(seahaven()));
+    const top = lay.cards.get('extra13');
+    assert.ok(top.y + lay.ch <= h, `the top card inside the table at ${w}×${h}`);
+    assert.ok(top.x >= 0 && top.x + lay.cw <= w);
+  }
 });

@@ -24,6 +24,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "four_colour": False,
     "large_cards": False,
     "language": "auto",          # "auto": follow the system locale
+    # the table's looks (issue 16); the page falls back to these for a name it does not know
+    "deck": "home", "card_back": "blue", "felt": "green", "anim_speed": "normal",
     # last game played and its variant: at first, the first registered game
     "game": registry.games()[0].name,
     "variant": next(iter(registry.games()[0].variants)),

@@ -187,8 +187,8 @@ class EasyHarp(Game):
             if c.rank == KING and not alone_at_foot:
                 dests += self._empty_columns()
             m = self._first_legal(ref, 1, dests)
-        if m is None:
-            raise IllegalMove("EH-15", card=c.text)
+        if m is None:  # with the tableau search off, the reminder says so
+            raise IllegalMove("EH-15", card=c.text, **({} if tableau else {"reason": "search-off"}))
         return m
 
     # ---- the Examples page (APP-04): the EH-05 situation --------------------------------

@@ -166,8 +166,9 @@ class Seahaven(Game):
             if count == 1 and ref.kind != "c":
                 dests.append(PileRef("c", -1))
         m = self._first_legal(ref, count, dests)
-        if m is None:
-            raise self._blocked or IllegalMove("SH-12", card=c.text)
+        if m is None:  # with the tableau search off, the reminder says so
+            raise self._blocked or IllegalMove(
+                "SH-12", card=c.text, **({} if tableau else {"reason": "search-off"}))
         return m
 
     # ---- the Examples page (APP-05): the SH-08 situation --------------------------------

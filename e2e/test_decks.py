@@ -1,0 +1,174 @@
+"""The table's looks and moments (issue 16): decks, backs and felts chosen in Settings and
+kept, a deck's images loaded only once chosen, Four-colour and Large cards with an image
+deck, a skippable deal and win cascade, the animation speed, reduced motion."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from harptowers.api import Api
+from test_keyboard import _load_won_games, _set_up
+from test_persistence import eventually
+
+EH = "EH1-N-AAAAAAF"
+
+
+def face_srcs(t) -> list[str]:
+    return t.page.evaluate("""() => [...document.querySelectorAll('.card[data-face="up"] .front img')]
+        .map((i) => i.getAttribute('src'))""")
+
+
+def choose(t, name: str, value: str) -> None:
+    t.page.get_by_test_id(f"set-{name}-{value}").check(force=True)
+
+
+def saved_settings(data_dir) -> dict:
+    try:
+        return json.loads((data_dir / "harp-towers.json").read_text())["settings"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def test_deck_back_and_felt_change_the_table_and_survive_a_restart(app, data_dir):
+    t = app(EH)
+    assert face_srcs(t) == []                        # our own deck: drawn, no images
+    t.page.get_by_test_id("btn-settings").click()
+    choose(t, "deck", "classic")
+    choose(t, "card_back", "red")
+    choose(t, "felt", "blue")
+    t.page.keyboard.press("Escape")
+    expect(t.card("t5", 4).locator("img")).to_have_attribute("src", "decks/classic/cards/7S.svg")
+    expect(t.page.locator("body")).to_have_attribute("data-back", "red")
+    expect(t.page.locator("body")).to_have_attribute("data-felt", "blue")
+    felt = t.page.evaluate("() => getComputedStyle(document.getElementById('table')).backgroundImage")
+    assert "rgb(47, 104, 144)" in felt               # the blue felt (looks.css)
+    want = {"deck": "classic", "card_back": "red", "felt": "blue"}
+    # written off the bridge thread: wait for the file before stopping the app
+    assert eventually(lambda: want.items() <= saved_settings(data_dir).items())
+    t.process.terminate()
+    t.process.wait(10)
+    t2 = app()
+    expect(t2.card("t5", 4).locator("img")).to_have_attribute("src", "decks/classic/cards/7S.svg")
+    expect(t2.page.locator("body")).to_have_attribute("data-back", "red")
+    expect(t2.page.locator("body")).to_have_attribute("data-felt", "blue")
+    assert all(src.startswith("decks/classic/") for src in face_srcs(t2))
+
+
+@pytest.mark.parametrize("deck", ["home", "classic"])
+def test_a_deck_is_loaded_only_once_chosen(harness, deck):
+    api = Api(EH)
+    api.settings({"deck": deck})
+    t = harness(EH, api=api)
+    seen: list[str] = []
+    t.page.on("request", lambda r: "/decks/" in r.url and seen.append(r.url))
+    t.page.reload()                                  # watched from the very start
+    t.wait_ready()
+    t.page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    if deck == "home":
+        assert seen == []
+    else:
+        assert seen and all("/decks/classic/" in url for url in seen)
+        assert len(set(seen)) == 9                   # the face-up cards: the 9 columns' tops
+    t.page.get_by_test_id("btn-settings").click()    # the previews load when Settings opens
+    expect(t.page.locator('img[data-preview-deck="responsive"]')).to_have_attribute(
+        "src", "decks/responsive/cards/13h.svg")
+
+
+def test_four_colour_and_large_cards_work_with_an_image_deck(harness):
+    t = harness(EH)
+    t.page.get_by_test_id("btn-settings").click()
+    choose(t, "deck", "responsive")
+    t.page.get_by_test_id("set-four").check()
+    t.page.keyboard.press("Escape")
+    club = t.page.locator('.card[data-card$="C"]').first
+    index = club.locator(".deck-index")
+    expect(index).to_be_visible()
+    assert index.evaluate("(el) => getComputedStyle(el).color") == "rgb(23, 128, 58)"   # green
+    t.page.get_by_test_id("btn-settings").click()
+    t.page.get_by_test_id("set-four").uncheck()
+    expect(index).to_be_hidden()
+    t.page.get_by_test_id("set-large").check()
+    t.page.keyboard.press("Escape")
+    expect(index).to_be_visible()
+    big = index.locator("text").evaluate("(el) => getComputedStyle(el).fontSize")
+    assert big == "33px"
+
+
+def won_but_one(harness, **kw):
+    won = _load_won_games()
+    words = won.SEAHAVEN_MOVES.split()
+    api = Api(won.SEAHAVEN_CODE)
+    _set_up(api, " ".join(words[:-1]))
+    assert words[-1] == "t1-f2"
+    for k, v in kw.items():
+        api.settings({k: v})
+    t = harness(won.SEAHAVEN_CODE, api=api)
+    return t
+
+
+def test_the_win_cascade_runs_and_a_key_skips_it(harness):
+    t = won_but_one(harness)
+    t.tap("t1", 0)                                   # the last card: K♥ to its foundation
+    cascade = t.page.get_by_test_id("celebration")
+    expect(cascade).to_be_visible()
+    expect(cascade.locator(".card").first).to_be_attached()
+    t.page.keyboard.press("x")
+    expect(cascade).to_have_count(0, timeout=300)    # at once: the cascade lasts about 2 s
+    expect(t.page.get_by_test_id("dialog-win")).to_be_visible()
+    assert t.page.locator(".cheer-hidden").count() == 0   # the table is as it was
+    expect(t.cards("f2")).to_have_count(13)
+
+
+def test_a_click_skips_the_cascade(harness):
+    t = won_but_one(harness)
+    t.tap("t1", 0)
+    cascade = t.page.get_by_test_id("celebration")
+    expect(cascade).to_be_visible()
+    cascade.click()
+    expect(cascade).to_have_count(0, timeout=300)
+    expect(t.page.get_by_test_id("dialog-win")).to_be_visible()
+
+
+def test_speed_off_goes_straight_to_the_win_window(harness):
+    t = won_but_one(harness, anim_speed="off")
+    t.page.evaluate("""() => new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes)
+        if (n.classList && n.classList.contains('celebration')) window.__cascade = true; })
+        .observe(document.getElementById('table'), { childList: true })""")
+    t.tap("t1", 0)
+    expect(t.page.get_by_test_id("dialog-win")).to_be_visible()
+    assert t.page.evaluate("() => window.__cascade === undefined")
+
+
+def test_reduced_motion_has_no_cascade(harness):
+    t = won_but_one(harness)
+    t.page.emulate_media(reduced_motion="reduce")
+    t.page.evaluate("""() => new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes)
+        if (n.classList && n.classList.contains('celebration')) window.__cascade = true; })
+        .observe(document.getElementById('table'), { childList: true })""")
+    t.tap("t1", 0)
+    expect(t.page.get_by_test_id("dialog-win")).to_be_visible()
+    assert t.page.evaluate("() => window.__cascade === undefined")
+
+
+def test_a_key_puts_the_deal_in_place_at_once(harness):
+    t = harness(EH)
+    t.page.get_by_test_id("btn-new").click()
+    t.page.get_by_test_id("deal-new").click()
+    flying = t.page.locator(".card.flying")
+    expect(flying.first).to_be_attached()            # the deal is under way (about a second)
+    t.page.keyboard.press("x")
+    expect(flying).to_have_count(0, timeout=300)     # at once, long before the deal would end
+
+
+def test_speed_off_deals_without_moving(harness):
+    t = harness(EH)
+    t.page.get_by_test_id("btn-settings").click()
+    t.page.get_by_test_id("set-anim-speed").select_option("off")
+    t.page.keyboard.press("Escape")
+    t.page.get_by_test_id("btn-new").click()
+    t.page.get_by_test_id("deal-new").click()
+    expect(t.page.get_by_test_id("dialog-new")).to_be_hidden()
+    assert t.page.locator(".card.flying").count() == 0

@@ -1,0 +1,48 @@
+"""Small things a player noticed (issue 16), each with the test that failed before its fix."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from harptowers.window import frontend_dir
+
+EN = json.loads((frontend_dir() / "i18n" / "en.json").read_text())
+EH, SH = "EH1-N-AAAAAAF", "SH1-C4-AAAAAJ2"
+
+
+def test_open_with_an_empty_code_field_says_what_is_missing(harness):
+    t = harness(EH)
+    t.page.get_by_test_id("btn-new").click()
+    t.page.get_by_test_id("code-open").click()
+    error = t.page.get_by_test_id("code-error")
+    expect(error).to_be_visible()
+    expect(error).to_have_text(EN["new"]["code_empty"])
+    expect(t.code).to_have_text(EH)                  # nothing else happened
+
+
+def test_a_double_tap_with_double_click_off_says_the_tableau_search_is_off(harness):
+    t = harness(EH)
+    t.page.get_by_test_id("btn-settings").click()
+    t.page.get_by_test_id("set-double").uncheck()
+    t.page.keyboard.press("Escape")
+    t.double_tap("t5", 4)                            # 7S: no foundation wants it yet
+    want = EN["refusal"]["EH-15"]["search-off"].replace("{card}", "7♠")
+    expect(t.refusal).to_have_text(want)
+
+
+def test_a_double_tap_with_double_click_on_still_says_nowhere_to_go(harness):
+    t = harness(EH)
+    t.double_tap("t1", 0)                            # 10H: no foundation, no column
+    want = EN["refusal"]["EH-15"]["default"].replace("{card}", "10♥")
+    expect(t.refusal).to_have_text(want)
+
+
+def test_at_1024_px_the_game_name_is_not_cut(harness):
+    t = harness(SH)
+    t.page.set_viewport_size({"width": 1024, "height": 700})
+    name = t.page.get_by_test_id("game-name")
+    expect(name).to_have_text("Seahaven Towers")
+    t.page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert name.evaluate("(el) => el.scrollWidth <= el.clientWidth"), "the name is cut short"
