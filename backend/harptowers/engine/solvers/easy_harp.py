@@ -35,8 +35,8 @@ def position_of(g: Game) -> HarpPosition:
         pool[c.face] += 1
     found = [0] * 8
     per_suit: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}
-    for s, f in zip(g.found_suits, g.foundations):
-        per_suit[int(s)].append(len(f))
+    for suit, f in zip(g.found_suits, g.foundations):
+        per_suit[int(suit)].append(len(f))
     for s, hs in per_suit.items():
         hs.sort(reverse=True)
         found[2 * s], found[2 * s + 1] = hs
@@ -69,9 +69,9 @@ class HarpSearch(Budgeted):
         try:
             while True:
                 if p.top == 13:  # the greedy search knows full decks only
-                    for w in self.GREEDY:
+                    for gw in self.GREEDY:
                         greedy = GreedySearch(self, self.start)
-                        greedy.H = w
+                        greedy.H = gw
                         sol, nodes = greedy.run_bfs(budget)
                         self.nodes += nodes
                         if sol is not None:
@@ -156,8 +156,9 @@ class HarpSearch(Budgeted):
     # face-up part of columns, empty columns (a bonus), depth of each foundation's next card
     GREEDY = GreedySearch.WEIGHTS
     BEST_FIRST = 1
-    WEIGHTS = ((3, 3, 1, 4, 3), (2, 8, 3, 4, 8), (3, 6, 3, 4, 5), (2, 5, 2, 6, 4))
-    H = WEIGHTS[0]
+    WEIGHTS: tuple[tuple[int, ...], ...] = ((3, 3, 1, 4, 3), (2, 8, 3, 4, 8), (3, 6, 3, 4, 5),
+                                            (2, 5, 2, 6, 4))
+    H: tuple[int, ...] = WEIGHTS[0]
 
     def score(self) -> int:
         """Heuristic distance to a win (``H``): cards not home, face-down cards, breaks in

@@ -142,7 +142,7 @@ class GreedySearch(Budgeted):
         recs += self.auto()
         return recs
 
-    def _apply_rec(self, m: tuple):
+    def _apply_rec(self, m: tuple) -> tuple:
         if m[0] == 0:
             c = self.cols[m[1]][-1]
             return (self.apply(m), c)
