@@ -107,3 +107,12 @@ def pytest_configure(config):
     # selenium 4.x's WebKitGTK driver still passes the server address the old way
     config.addinivalue_line("filterwarnings",
                             "ignore:setting remote_server_addr:DeprecationWarning")
+
+
+def pytest_collection_modifyitems(items):
+    """A WebKit test whose browser process died under it (WebDriver's empty "unknown error",
+    seen once in a full CI run on a loaded machine, never alone) runs once more; any other
+    failure, an assertion included, fails at once."""
+    for item in items:
+        if "webkit" in item.path.parts:
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["WebDriverException"]))
