@@ -264,6 +264,7 @@ def bench_solver():
     return bench
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("fc-solve") is None, reason="fc-solve is not installed")
 def test_agrees_with_fc_solve_on_20_deals():
     bench = bench_solver()
@@ -277,6 +278,7 @@ def test_agrees_with_fc_solve_on_20_deals():
             assert r["replayed"], r
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("fc-solve") is None, reason="fc-solve is not installed")
 def test_fc_solve_solutions_replay_in_our_engine():
     """12 Seahaven C4 deals drawn from 1–200 with a fixed seed; each one fc-solve solves
