@@ -1,6 +1,6 @@
 """Desktop-native touches for the app window (issue 7), called from window.py.
 
-- ``setup_logging()``: a rotating log file (and a crash trace file) in the user's state folder.
+- ``setup_logging()`` (logs.py): a rotating log file and a crash trace in the state folder.
 - ``set_app_identity()``: the Qt application name, desktop-file id (Wayland app_id, X11
   WM_CLASS) and the multi-size window icon; routes Qt's own messages into the log; makes the
   page's ``prefers-color-scheme`` follow the desktop's dark or light setting.
@@ -20,98 +20,27 @@ height the inside of the window (what ``QWidget.resize`` takes), in device-indep
 
 from __future__ import annotations
 
-import faulthandler
 import logging
 import logging.handlers
 import os
-import platform
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .geometry import MIN_SIZE, Rect, window_kwargs  # noqa: F401 - window.py asks here
+from .logs import setup_logging, state_dir  # noqa: F401 - the window's set-up calls them here
 
 APP_ID = "io.github.harptowers.HarpTowers"  # reverse-DNS id: .desktop, metainfo, icon, app_id
 APP_NAME = "Harp & Towers"  # what people read: window title, menus, dialogs
 APP_SLUG = "harp-towers"  # command, WM_CLASS / StartupWMClass, platformdirs folder name
-MIN_SIZE = (900, 600)  # the smallest window the table is laid out for
-DEFAULT_SIZE = (1280, 800)  # first start, when the screen has room for it
-FIT = 0.9  # a first-start window takes at most this share of the screen's free area
-FRAME_ALLOWANCE = 40  # title bar height kept free when a saved window must shrink to fit
-LOG_NAME = "harp-towers.log"
-CRASH_LOG_NAME = "harp-towers.crash.log"
 
 log = logging.getLogger("harptowers.native")
-Rect = tuple[int, int, int, int]  # x, y, width, height
 
-_crash_file = None  # faulthandler writes into it from a signal handler: keep it open
 _icon_cache = None
 
-
-# ---- folders and logging -------------------------------------------------------------------
-
-def state_dir() -> Path:
-    """Where logs go: ``$HARP_TOWERS_DATA_DIR`` when set (tests, parallel runs), else the
-    platform's user state folder (``~/.local/state/harp-towers`` on Linux)."""
-    override = os.environ.get("HARP_TOWERS_DATA_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_state_dir(APP_SLUG, appauthor=False))
-
-
-def setup_logging(folder: Path | None = None, *, console_level: int = logging.WARNING) -> Path:
-    """Log INFO and above to ``folder/harp-towers.log`` (1 MB, 3 old files kept) and WARNING
-    and above to stderr; write Python tracebacks of hard crashes (segfaults in Qt, aborts) to
-    ``folder/harp-towers.crash.log``. ``folder`` defaults to ``state_dir()``. Safe to call twice.
-    Returns the log file's path."""
-    global _crash_file
-    folder = Path(folder) if folder is not None else state_dir()
-    path = folder / LOG_NAME
-    root = logging.getLogger()
-    for h in list(root.handlers):
-        if getattr(h, "_harptowers", False):
-            root.removeHandler(h)
-            h.close()
-    fmt = logging.Formatter("%(asctime)s %(levelname)-7s %(name)s [%(threadName)s] %(message)s")
-    handlers: list[logging.Handler] = []
-    failed = None
-    try:  # a folder that cannot be written (a file, read-only, a full disk) costs the log only
-        folder.mkdir(parents=True, exist_ok=True)
-        file_handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000,
-                                                            backupCount=3, encoding="utf-8")
-        file_handler.setFormatter(fmt)
-        file_handler.setLevel(logging.INFO)
-        handlers.append(file_handler)
-    except OSError as e:
-        failed = e
-    console = logging.StreamHandler(sys.stderr)
-    console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
-    console.setLevel(console_level)
-    handlers.append(console)
-    for h in handlers:
-        h._harptowers = True  # type: ignore[attr-defined]
-        root.addHandler(h)
-    root.setLevel(logging.INFO)
-    logging.captureWarnings(True)
-    if failed is not None:
-        log.warning("no log file in %s: %s", folder, failed)
-    if _crash_file is None and failed is None:
-        try:
-            _crash_file = open(folder / CRASH_LOG_NAME, "a", encoding="utf-8")  # noqa: SIM115
-            faulthandler.enable(_crash_file, all_threads=True)
-        except OSError as e:
-            log.warning("no crash log: %s", e)
-    log.info("Harp & Towers %s on Python %s, %s%s, pid %d", __version__,
-             platform.python_version(), platform.platform(),
-             " (bundle)" if getattr(sys, "frozen", False) else "", os.getpid())
-    return path
-
-
-# ---- Qt application identity ---------------------------------------------------------------
 
 def ensure_qapplication():
     """The QApplication, created the way pywebview would if there is none yet (pywebview then
@@ -291,78 +220,6 @@ def screens() -> tuple[list[Rect], tuple[int, int]]:
         rects.append((g.x(), g.y(), g.width(), g.height()))
     origin = primary.geometry().topLeft()
     return rects, (origin.x(), origin.y())
-
-
-def _valid_geometry(saved: Any) -> dict | None:
-    if not isinstance(saved, Mapping):
-        return None
-    try:
-        g = {k: int(saved[k]) for k in ("x", "y", "width", "height")}
-    except (KeyError, TypeError, ValueError):
-        return None
-    if g["width"] <= 0 or g["height"] <= 0:
-        return None
-    g["maximized"] = bool(saved.get("maximized", False))
-    return g
-
-
-def _overlap(a: Rect, b: Rect) -> int:
-    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
-    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
-    return max(w, 0) * max(h, 0)
-
-
-def _clamp(v: int, lo: int, hi: int) -> int:
-    return max(lo, min(v, hi)) if hi >= lo else lo
-
-
-def window_kwargs(saved: Mapping[str, Any] | None, screen_rects: Sequence[Rect] | None = None,
-                  *, origin: tuple[int, int] = (0, 0), min_size: tuple[int, int] = MIN_SIZE,
-                  default_size: tuple[int, int] = DEFAULT_SIZE) -> dict[str, Any]:
-    """Keyword arguments for ``webview.create_window``: ``width``, ``height``, ``x``, ``y``,
-    ``min_size`` and ``maximized``.
-
-    ``saved`` is a geometry dict from an earlier run (see the module docstring) or None; it is
-    used when its overlap with one screen is at least a quarter of the smaller of the two,
-    shrunk and moved to fit that screen. Otherwise the window gets ``default_size`` capped at
-    90 % of the primary screen's free area, centred on it (still maximized if it was). The
-    minimum size shrinks on screens smaller than ``min_size``.
-
-    ``screen_rects`` are the screens' free areas, primary first (as ``screens()`` gives); when
-    None, Qt is asked (this creates the QApplication). ``origin`` is the primary screen's
-    top-left, which pywebview adds to x and y (``screens()`` supplies it when Qt is asked)."""
-    if screen_rects is None:
-        screen_rects, origin = screens()
-    rects = [tuple(int(v) for v in r) for r in screen_rects if r[2] > 0 and r[3] > 0]
-    if not rects:
-        return {"width": default_size[0], "height": default_size[1], "min_size": min_size,
-                "maximized": False}
-    primary = rects[0]
-    geom = _valid_geometry(saved)
-    screen = primary
-    was_maximized = bool(geom and geom["maximized"])
-    if geom is not None:
-        frame = (geom["x"], geom["y"], geom["width"], geom["height"] + FRAME_ALLOWANCE)
-        screen = max(rects, key=lambda r: _overlap(frame, r))
-        if _overlap(frame, screen) * 4 < min(frame[2] * frame[3], screen[2] * screen[3]):
-            geom, screen = None, primary  # mostly off every screen: a monitor went away
-    sx, sy, sw, sh = screen
-    min_w, min_h = min(min_size[0], sw), min(min_size[1], max(sh - FRAME_ALLOWANCE, 1))
-    if geom is not None:
-        w = _clamp(geom["width"], min_w, sw)
-        h = geom["height"] if geom["height"] + FRAME_ALLOWANCE <= sh else sh - FRAME_ALLOWANCE
-        h = _clamp(h, min_h, sh)
-        x = _clamp(geom["x"], sx, sx + sw - w)
-        y = _clamp(geom["y"], sy, sy + sh - h - FRAME_ALLOWANCE)
-        maximized = geom["maximized"]
-    else:
-        w = max(min_w, min(default_size[0], int(sw * FIT)))
-        h = max(min_h, min(default_size[1], int(sh * FIT)))
-        x = sx + (sw - w) // 2
-        y = sy + max((sh - h - FRAME_ALLOWANCE) // 2, 0)
-        maximized = was_maximized
-    return {"width": w, "height": h, "x": x - origin[0], "y": y - origin[1],
-            "min_size": (min_w, min_h), "maximized": maximized}
 
 
 def read_geometry(qt_window) -> dict[str, Any]:

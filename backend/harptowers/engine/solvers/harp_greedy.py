@@ -19,12 +19,13 @@ from __future__ import annotations
 import heapq
 
 from .base import Budgeted
+from .harp_position import FoundationPairs
 
 _OPP = ((1, 2), (0, 3), (0, 3), (1, 2))  # the suits of the other colour
 _BYTE = [bytes((i,)) for i in range(256)]
 
 
-class GreedySearch(Budgeted):
+class GreedySearch(Budgeted, FoundationPairs):
     """Easy Harp on a compact position, knowing every card ("thoughtful"): columns as
     ``bytes`` of faces with ``down[i]`` face-down cards at the bottom, the stock and waste as
     one pool of face counts (draw one with unlimited redeals reaches every card of it), and
@@ -79,24 +80,6 @@ class GreedySearch(Budgeted):
         f = self.found
         a, b = _OPP[c >> 4]
         return f[2 * a + 1] >= r - 1 and f[2 * b + 1] >= r - 1
-
-    def _home(self, c: int) -> None:
-        s, r = c >> 4, c & 15
-        f = self.found
-        if f[2 * s] == r - 1:
-            f[2 * s] = r
-        else:
-            f[2 * s + 1] = r
-        self.home += 1
-
-    def _unhome(self, c: int) -> None:
-        s, r = c >> 4, c & 15
-        f = self.found
-        if f[2 * s + 1] == r:
-            f[2 * s + 1] = r - 1
-        else:
-            f[2 * s] = r - 1
-        self.home -= 1
 
     def apply(self, m: tuple) -> bool:
         """Play ``m``; returns True when it turned a face-down card."""
@@ -161,7 +144,7 @@ class GreedySearch(Budgeted):
     def auto(self) -> list:
         """Send home every column top and pool card that is ``safe``; returns records. Only
         the next card of each foundation slot can go, so only those are looked for."""
-        out = []
+        out: list[tuple[tuple, tuple]] = []
         pool, cols, f = self.pool, self.cols, self.found
         again = True
         while again:

@@ -25,7 +25,34 @@ RED = (False, True, True, False)
 _BYTE = [bytes((i,)) for i in range(256)]
 
 
-class HarpPosition:
+class FoundationPairs:
+    """The two foundations of each suit as heights ``found[2 * suit]`` (the higher) and
+    ``found[2 * suit + 1]``, and the count of cards home: a card goes onto the pile it
+    continues, and comes back off the one it tops."""
+
+    found: list[int]
+    home: int
+
+    def _home(self, c: int) -> None:
+        s, r = c >> 4, c & 15
+        f = self.found
+        if f[2 * s] == r - 1:
+            f[2 * s] = r
+        else:
+            f[2 * s + 1] = r
+        self.home += 1
+
+    def _unhome(self, c: int) -> None:
+        s, r = c >> 4, c & 15
+        f = self.found
+        if f[2 * s + 1] == r:
+            f[2 * s + 1] = r - 1
+        else:
+            f[2 * s] = r - 1
+        self.home -= 1
+
+
+class HarpPosition(FoundationPairs):
     """A position and its apply / undo; ``steps`` lists the moves the search tries."""
 
     def __init__(self, cols: list[bytes], down: list[int], pool: list[int],
@@ -74,24 +101,6 @@ class HarpPosition:
         card whose four possible guests are home: tests/test_solver_harp.py has a deal for
         each that only a card kept out of its foundation wins.)"""
         return (c & 15) == 1
-
-    def _home(self, c: int) -> None:
-        s, r = c >> 4, c & 15
-        f = self.found
-        if f[2 * s] == r - 1:
-            f[2 * s] = r
-        else:
-            f[2 * s + 1] = r
-        self.home += 1
-
-    def _unhome(self, c: int) -> None:
-        s, r = c >> 4, c & 15
-        f = self.found
-        if f[2 * s + 1] == r:
-            f[2 * s + 1] = r - 1
-        else:
-            f[2 * s] = r - 1
-        self.home -= 1
 
     # ---- apply / undo ------------------------------------------------------------------
     def apply(self, m: tuple) -> bool:
