@@ -161,3 +161,32 @@ def test_a_stuck_hint_never_holds_the_table(app):
     expect(busy).to_have_count(0, timeout=30000)
     fresh = solver_pids(t.process.pid)
     assert len(fresh) == 1 and fresh[0] != stopped
+
+
+HOLD = """() => {
+  const api = window.pywebview.api;
+  const stock = api.stock;
+  window.__held = [];
+  window.__release = () => { api.stock = stock; window.__held.splice(0).forEach((go) => go()); };
+  api.stock = (arg) => new Promise((resolve) => window.__held.push(() => stock(arg).then(resolve)));
+}"""
+
+
+@pytest.mark.rule("EH-11")
+def test_stock_clicks_faster_than_the_answers_are_all_drawn_at_once(harness):
+    """Python's answers held back: three clicks 40 ms apart show three cards drawn, and a
+    redeal, before any answer; the answers then agree with what was drawn."""
+    t = harness(EH)
+    x, y = centre(t, t.pile("s"))
+    clicks(t, x, y, 57, 10)
+    expect(t.moves).to_have_text("57")
+    t.page.evaluate(HOLD)
+    clicks(t, x, y, 3, 40)                            # two draws and the redeal
+    assert t.page.evaluate("window.__held.length") == 1   # the others wait in the queue
+    assert t.cards("s").count() == 59 and t.cards("w").count() == 0
+    clicks(t, x, y, 1, 40)                            # and a draw from the new pass
+    assert t.cards("s").count() == 58 and t.cards("w").count() == 1
+    t.page.evaluate("window.__release()")
+    expect(t.moves).to_have_text("61")
+    assert recorded(t, None) == ["s"] * 61
+    assert t.cards("s").count() == 58 and t.pile_texts("w") == [t.api._game.waste[0].text]

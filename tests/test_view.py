@@ -7,6 +7,7 @@ import threading
 import pytest
 
 from harptowers.api import Api
+from harptowers.engine.notation import STOCK_TAP
 from ht_support import build
 
 
@@ -48,3 +49,30 @@ def test_answers_are_numbered_in_the_order_their_view_models_were_made():
         t.join()
     assert sorted(revs) == list(range(first + 1, first + 201))   # each number once, none lost
     assert api.state()["state"]["rev"] == first + 201
+
+
+def observed_taps(g, n):
+    """Play n taps on the stock and write down what each one did, as runs."""
+    runs: list[list] = []
+    for _ in range(n):
+        before = len(g.stock)
+        g.play(STOCK_TAP)
+        kind = "draw" if len(g.stock) == before - 1 else "recycle"
+        if runs and runs[-1][0] == kind:
+            runs[-1][1] += 1
+        else:
+            runs.append([kind, 1])
+    return runs
+
+
+@pytest.mark.rule("EH-11")
+@pytest.mark.parametrize("drawn", [0, 1, 30, 103])
+def test_the_stock_lists_the_taps_up_to_the_end_of_the_next_pass(drawn):
+    """The page draws a second tap before the first is answered from this list (issue 19)."""
+    api = Api("EH1-N-AAAAAAF")
+    for _ in range(drawn):
+        api.stock()
+    taps = stock_pile(api.state()["state"])["taps"]
+    total = sum(n for _, n in taps)
+    assert observed_taps(api._game, total) == taps
+    assert not api._game.stock and api._game.waste   # it ends where a pass ends

@@ -84,6 +84,7 @@ def view(s: Session, salt: bytes, rev: int = 0) -> dict[str, Any]:
             tap = stock_tap(g)
             if tap:
                 pile["tap"] = tap
+                pile["taps"] = [list(run) for run in g.stock_taps()]
         piles.append(pile)
     return {"version": __version__, "rev": rev, "game": g.name, "code": str(g.code), "deal": g.code.number,
             "variant": g.code.variant, "score": g.score, "moves": g.moves, "won": g.won,

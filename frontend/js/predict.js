@@ -11,7 +11,7 @@ function plain(cards) {
 function withPiles(state, change) {
   const piles = state.piles.map((p) => {
     const cards = change[p.id];
-    const { tap, ...rest } = p;
+    const { tap, taps, ...rest } = p;   // what a tap does is said again below, or not at all
     return { ...rest, cards: plain(cards || p.cards) };
   });
   return { ...state, piles, predicted: true };
@@ -30,19 +30,44 @@ export function move(state, from, index, to) {
   });
 }
 
+/** What the stock's taps are after one more, from the runs Python listed (`taps`: draws,
+ * a redeal, draws), with `tap` describing the next one; {} when the list says no more. */
+function nextTaps(taps, waste) {
+  const rest = taps.map(([kind, n]) => [kind, n]);
+  rest[0][1] -= 1;
+  if (!rest[0][1]) rest.shift();
+  if (!rest.length) return {};
+  const tap = rest[0][0] === 'recycle'
+    ? { from: 'w', to: 's', count: waste.length, recycle: true }
+    : { from: 's', to: 'w', count: 1 };
+  return { tap, taps: rest };
+}
+
 /** `state` after a tap on the stock as the view model describes it (a draw: the top card
  * goes to the waste, face down until Python shows it; a redeal: the waste, turned over,
- * becomes the stock), or null when the tap does nothing or is not described. */
+ * becomes the stock), or null when the tap does nothing or is not described. The stock of
+ * the state returned describes the tap after it, so taps faster than the answers are drawn
+ * ahead too. */
 export function stockTap(state) {
   const stock = state.piles.find((p) => p.id === 's');
   const waste = state.piles.find((p) => p.id === 'w');
   const tap = stock && stock.tap;
   if (!tap || !waste) return null;
+  let s;
+  let w;
   if (tap.recycle) {
-    const turned = [...waste.cards].reverse().map((c) => ({ id: c.id, up: false }));
-    return withPiles(state, { s: [...stock.cards, ...turned], w: [] });
+    s = [...stock.cards, ...[...waste.cards].reverse().map((c) => ({ id: c.id, up: false }))];
+    w = [];
+  } else {
+    const n = stock.cards.length;
+    if (!n) return null;
+    s = stock.cards.slice(0, n - 1);
+    w = [...waste.cards, stock.cards[n - 1]];
   }
-  const n = stock.cards.length;
-  if (!n) return null;
-  return withPiles(state, { s: stock.cards.slice(0, n - 1), w: [...waste.cards, stock.cards[n - 1]] });
+  const next = withPiles(state, { s, w });
+  if (stock.taps && stock.taps.length) {
+    const i = next.piles.findIndex((p) => p.id === 's');
+    next.piles[i] = { ...next.piles[i], ...nextTaps(stock.taps, w) };
+  }
+  return next;
 }

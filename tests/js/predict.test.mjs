@@ -49,3 +49,25 @@ test('a stock tap draws the top card, or turns the waste over into the stock', (
   assert.deepEqual(ids(redeal, 'w'), []);
   assert.equal(stockTap(easyHarp({ stock: [], waste: [] })), null);   // no tap described
 });
+
+test('taps faster than the answers: each drawn state says what the next tap does', () => {
+  // two cards in the stock, one in the waste: two draws, a redeal of three, three draws
+  let s = easyHarp({ stock: [down('a'), down('b')], waste: [up('7H.0')],
+    tap: { from: 's', to: 'w', count: 1 } });
+  s.piles[0].taps = [['draw', 2], ['recycle', 1], ['draw', 3]];
+  const seen = [];
+  for (let i = 0; i < 6; i += 1) {
+    s = stockTap(s);
+    seen.push(`${ids(s, 's').join('')}|${ids(s, 'w').join(',')}`);
+  }
+  assert.deepEqual(seen, ['a|7H.0,b', '|7H.0,b,a', 'ab7H.0|', 'ab|7H.0', 'a|7H.0,b', '|7H.0,b,a']);
+  assert.equal(stockTap(s), null);                  // the list ends: the next tap waits for Python
+  const redeal = s.piles.find((p) => p.id === 's');
+  assert.ok(!('tap' in redeal) && !('taps' in redeal));
+});
+
+test('a stock without a list of taps draws one tap ahead only', () => {
+  const once = stockTap(easyHarp({ stock: [down('a'), down('b')], waste: [],
+    tap: { from: 's', to: 'w', count: 1 } }));
+  assert.equal(stockTap(once), null);
+});

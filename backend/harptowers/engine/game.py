@@ -105,6 +105,16 @@ class Game:
             return len(p) - self.down[ref.index]
         return 0 if ref.kind == "s" else len(p)
 
+    def stock_taps(self) -> list[tuple[str, int]]:
+        """The taps on the stock from now on, as runs: ``("draw", n)`` for n taps that each
+        draw one card, ``("recycle", 1)`` for a tap that redeals the waste (EH-11: passes are
+        unlimited), up to the end of the next pass. Empty when a tap does nothing."""
+        if not self.has_stock:
+            return []
+        runs = [("draw", len(self.stock))] if self.stock else []
+        total = len(self.stock) + len(self.waste)
+        return runs + [("recycle", 1), ("draw", total)] if total else runs
+
     def card_id(self, c: Card) -> str:
         """Stable id of a physical card: ``7H.0``/``7H.1`` in Easy Harp, ``7H`` in Seahaven."""
         return f"{c.text}.{c.copy}" if self.decks > 1 else c.text
