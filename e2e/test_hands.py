@@ -52,15 +52,18 @@ def test_every_stock_click_is_a_draw_or_a_redeal(harness, ms):
     assert t.api._game.passes == 3 and len(t.api._game.waste) == 20
 
 
-def test_stock_clicks_in_the_real_window(app, data_dir):
+@pytest.mark.rule("EH-11", "APP-11")
+@pytest.mark.parametrize("ms", [40, 60, 100, 150])
+def test_stock_clicks_in_the_real_window(app, data_dir, ms):
     t = app(EH)
     x, y = centre(t, t.pile("s"))
-    for ms in (40, 100):
-        clicks(t, x, y, 100, ms)
+    clicks(t, x, y, 200, ms)
     expect(t.moves).to_have_text("200")
     assert eventually(lambda: len(recorded(t, data_dir)) == 200)
     acts = recorded(t, data_dir)
-    assert acts == ["s"] * 200
+    assert acts == ["s"] * 200                        # no foundation or column move
+    out = replay(EH, " ".join(acts))                  # three redeals, 20 cards drawn again
+    assert out["moves"] == 200 and len(out["waste"]) == 20 and len(out["stock"]) == 39
     assert t.page.get_by_test_id("refusal").is_hidden()
 
 
