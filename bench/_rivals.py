@@ -11,11 +11,10 @@ pywebview page on our Qt stack. Measurement tools only (bench/README.md, "Rivals
     holds exactly the position our app starts from (``kpat_save``); ``klondike`` for the stock.
   * ``bare``: ``python bench/_rivals.py bare``: pywebview on Qt with a one-element page
     that sets a ``pywebviewready`` performance mark (read over CDP like our app).
-- ``seahaven_layout(screen, box)``: where a Seahaven table's columns, their top cards and
-  the top row of piles are, found from the pixels of the settled window (cards are the
-  pixels that are not green).
-
-``python bench/_rivals.py shots`` starts each rival on $DISPLAY and writes a PNG of each.
+- ``StartWatch`` / ``start_run`` / ``side_by_side``: spawn → window on screen → first cards
+  painted (a probe box polled on the X screen), PSS 3 s after the spawn, for our app and the
+  rivals in bench/startup.py; ``beside``: the rivals' memory at rest next to ours
+  (bench/memory.py).
 """
 
 from __future__ import annotations
@@ -33,6 +32,7 @@ from typing import Any, Optional
 from _common import children_tree, free_port, smaps_rollup, proc_name
 
 GAMES_DIR = "/usr/games"
+LABELS = {"aisleriot": "GNOME Aisleriot", "kpat": "KDE KPatience", "bare": "bare pywebview page"}
 KPAT_SEAHAVEN = {"FreecellEmptyStackFill": 1, "FreecellSequenceBuiltBy": 1,
                  "FreecellReserves": 4, "FreecellStacks": 4, "FreecellDecks": 0}
 KPAT_SUITS = {"C": ("clubs", 0), "D": ("diamonds", 1), "H": ("hearts", 2), "S": ("spades", 3)}
@@ -41,7 +41,7 @@ KPAT_RANKS = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "n
 
 BARE_PAGE = """<!doctype html><html><head><style>
 html,body{margin:0;height:100%;background:#1d5c34}
-.card{position:absolute;left:40px;top:40px;width:90px;height:126px;background:#fff;border-radius:6px}
+.card{position:absolute;left:40px;top:calc(50% - 63px);width:90px;height:126px;background:#fff;border-radius:6px}
 </style></head><body><div class="card"></div><script>
 addEventListener('pywebviewready', () => performance.mark('bare-ready'));
 </script></body></html>"""
@@ -104,8 +104,7 @@ class Rival:
 
     @property
     def label(self) -> str:
-        return {"aisleriot": "GNOME Aisleriot", "kpat": "KDE KPatience",
-                "bare": "bare pywebview page"}[self.kind]
+        return LABELS[self.kind]
 
     def _env(self) -> dict[str, str]:
         env = dict(os.environ, HOME=str(self.dir), XDG_CONFIG_HOME=str(self.dir / "config"),
@@ -237,124 +236,150 @@ def tree_memory(pids: list[int], exclude: tuple[str, ...] = ()) -> dict[str, Any
             "uss_kb": sum(p["uss_kb"] for p in procs), "processes": procs}
 
 
-# ---- where the cards are, from the pixels ----------------------------------------------
-def is_card(b: int, g: int, r: int) -> bool:
-    """A pixel of a card rather than the felt: every table here is green, no card is."""
-    return not (g > r + 25 and g > b + 25)
+class StartWatch:
+    """Spawn → on the X screen, for one app started again and again at the same place with
+    nothing else on the display: ``begin()`` just before the spawn reads a probe box,
+    ``spawned(spawn_wall, memory)`` polls it every ``poll_s`` (reads of a 40×40 box take
+    ~0.2 ms, so the resolution is about ``poll_s``) and returns when it first changed
+    (``window_s``: the window is on screen) and when it first shows a card beside the felt
+    (``cards_s``), then waits until ``pss_after_s`` after the spawn and calls ``memory``.
+    The probe is found once from the settled window (``settled(pids)``, first run)."""
 
+    def __init__(self, screen, name: str, poll_s: float = 0.002, pss_after_s: float = 3.0) -> None:
+        self.screen, self.name, self.poll_s, self.pss_after_s = screen, name, poll_s, pss_after_s
+        self.probe: Optional[tuple[int, int, int, int]] = None
+        self._base: Optional[bytes] = None
 
-def _light(data: bytes, stride: int, x: int, y: int) -> bool:
-    i = y * stride + x * 4
-    return is_card(data[i], data[i + 1], data[i + 2])
+    def begin(self) -> None:
+        self._base = self.screen.grab(self.probe) if self.probe else None
 
+    def spawned(self, spawn_wall: float, memory, timeout: float = 20.0) -> Optional[dict]:
+        if not self.probe:
+            return None
+        from _tablepix import card_on_felt
 
-def _runs(flags: list[bool], min_len: int) -> list[tuple[int, int]]:
-    out, start = [], None
-    for i, f in enumerate(flags + [False]):
-        if f and start is None:
-            start = i
-        elif not f and start is not None:
-            if i - start >= min_len:
-                out.append((start, i))
-            start = None
-    return out
-
-
-def _coverage(data: bytes, stride: int, w: int, y: int) -> float:
-    return sum(_light(data, stride, x, y) for x in range(0, w, 2)) / len(range(0, w, 2))
-
-
-def _row_runs(data: bytes, stride: int, w: int, y: int) -> list[tuple[int, int]]:
-    """Card-wide runs (30–300 px) of card pixels along row ``y``; none on a row that is
-    almost all card-coloured (a menu or tool bar, not the table)."""
-    flags = [_light(data, stride, x, y) for x in range(w)]
-    if sum(flags) > 0.9 * w:
-        return []
-    return [r for r in _runs(flags, 30) if r[1] - r[0] <= 300]
-
-
-def _grid(runs: list[tuple[int, int]]) -> tuple[float, float, int]:
-    """(x of slot 0, pitch, card width) from runs of cards standing on an equal pitch."""
-    cw = round(statistics.median(b - a for a, b in runs))
-    diffs = [b[0] - a[0] for a, b in zip(runs, runs[1:])]
-    step = min(diffs)
-    pitch = statistics.median(d for d in diffs if d < 1.5 * step)
-    x0 = runs[0][0] - round(runs[0][0] / pitch) * pitch if runs[0][0] > pitch * 0.9 else runs[0][0]
-    return x0, pitch, cw
-
-
-def seahaven_layout(data: bytes, stride: int, w: int, h: int, columns: int = 10) -> dict[str, Any]:
-    """Boxes (window coordinates) of a settled Seahaven table, from its card pixels: the top
-    row (cells and foundations), the tableau's top edge, each column's x (an equal pitch,
-    from the tableau's first row, or from the top row's cards where the columns touch) and the
-    box of its top card (an empty column: the slot at the tableau's top)."""
-    y = 0
-    while y < h // 2 and len(_row_runs(data, stride, w, y)) < 2:
-        y += 1
-    top0 = y
-    top_runs = _row_runs(data, stride, w, top0 + 6)
-    while y < h and len(_row_runs(data, stride, w, y)) >= 1:
-        y += 1
-    top1 = y
-    while y < h - 5 and _coverage(data, stride, w, y) < 0.4:
-        y += 1
-    ttop = y
-    runs = _row_runs(data, stride, w, ttop + 4)
-    if len(runs) >= 5:
-        x0, pitch, cw = _grid(runs)
-        x0 = runs[0][0]
-    elif len(top_runs) >= 2:
-        x0, pitch, cw = _grid(top_runs)
-    else:
-        raise RuntimeError(f"no Seahaven table found (top row {top0}-{top1}, tableau {ttop}, "
-                           f"{len(runs)} columns)")
-    ch = top1 - top0
-    cols = []
-    for i in range(columns):
-        a = round(x0 + i * pitch)
-        xs = range(a + 4, a + cw - 4, 3)
-        yy, last = ttop, None
-        while yy < h:
-            if sum(_light(data, stride, x, yy) for x in xs) >= 0.5 * len(xs):
-                last = yy
-            elif last is not None and yy - last > 6:
+        out: dict[str, Any] = {"window_s": None, "cards_s": None}
+        deadline = spawn_wall + timeout
+        while time.time() < deadline:
+            data = self.screen.grab(self.probe)
+            now = time.time()
+            if out["window_s"] is None and data != self._base:
+                out["window_s"] = now - spawn_wall
+            if card_on_felt(data, self.screen.stride, (0, 0, *self.probe[2:])):
+                out["cards_s"] = now - spawn_wall
                 break
-            elif last is None and yy - ttop > 6:
-                break
-            yy += 1
-        bottom = (last + 1) if last is not None else ttop
-        empty = last is None
-        cols.append({"x": a, "w": cw, "empty": empty, "bottom": bottom,
-                     "card": {"x": a, "y": ttop if empty else bottom - ch, "w": cw, "h": ch}})
-    return {"columns": cols, "top_row": {"top": top0, "bottom": top1}, "tableau_top": ttop,
-            "cw": cw, "ch": ch, "pitch": pitch}
+            time.sleep(self.poll_s)
+        left = spawn_wall + self.pss_after_s - time.time()
+        if left > 0:
+            time.sleep(left)
+        out["memory"] = {k: v for k, v in memory().items() if k != "processes"}
+        return out
+
+    def settled(self, pids: list[int]) -> None:
+        """Find the probe in the settled window of ``pids`` (once)."""
+        if self.probe:
+            return
+        from _tablepix import find_probe
+
+        probe_rival = Rival.__new__(Rival)
+        probe_rival.proc = None
+        probe_rival.pids = lambda: pids  # type: ignore[method-assign]
+        win = Rival.find_window(probe_rival)
+        x, y, w, h = window_geometry(win)
+        box = self.screen.clip((x, y, w, h))
+        found = find_probe(self.screen.grab(box), self.screen.stride, box[2], box[3])
+        if found is None:
+            raise RuntimeError(f"{self.name}: no card beside the felt in the settled window")
+        self.probe = (box[0] + found[0], box[1] + found[1], found[2], found[3])
+
+
+def start_run(pw, kind: str, watch: StartWatch, settle: float = 4.0) -> dict:
+    """One start of a rival (``bare`` or ``aisleriot`` Seahaven): screen times, memory 3 s
+    after the spawn, and for the bare page its ``pywebviewready`` (after ``settle`` s, over
+    CDP, as bench/startup.py reads our ``harp-ready``)."""
+    r = Rival(kind, "seahaven")
+    try:
+        watch.begin()
+        r.start()
+        out: dict[str, Any] = {"screen": watch.spawned(r.spawn_wall, r.memory)}
+        left = r.spawn_wall + settle - time.time()
+        if left > 0:
+            time.sleep(left)
+        if kind == "bare":
+            browser = pw.chromium.connect_over_cdp(f"http://127.0.0.1:{r.port}", no_defaults=True)
+            try:
+                page = browser.contexts[0].pages[0]
+                t = page.evaluate("() => performance.timeOrigin + "
+                                  "performance.getEntriesByName('bare-ready')[0].startTime")
+                out["ready_s"] = t / 1000 - r.spawn_wall
+            finally:
+                browser.close()
+        watch.settled(r.pids())
+        return out
+    finally:
+        r.stop()
+
+
+def _med(values: list) -> Optional[float]:
+    v = [x for x in values if x is not None]
+    return statistics.median(v) if v else None
+
+
+def side_by_side(ours: list[dict], rivals: dict[str, list[dict]]) -> tuple[dict, list[list]]:
+    """Medians per app of the screen times, ready and PSS, and our ratios against each
+    (``ours``/rival runs hold ``screen`` and, for ours and the bare page, ``ready_s``)."""
+    def row(runs: list[dict], ready_key: str) -> dict:
+        sc = [r.get("screen") or {} for r in runs]
+        return {"window_s": _med([s.get("window_s") for s in sc]),
+                "cards_s": _med([s.get("cards_s") for s in sc]),
+                "ready_s": _med([r.get(ready_key) for r in runs]),
+                "pss_mb": _med([(s.get("memory") or {}).get("pss_kb", 0) / 1024 or None for s in sc]),
+                "anon_mb": _med([(s.get("memory") or {}).get("anon_kb", 0) / 1024 or None for s in sc]),
+                "runs": len(runs)}
+    summ = {"ours": row(ours, "total_s")}
+    for k, runs in rivals.items():
+        summ[k] = row(runs, "ready_s")
+    rows = []
+    for what, key in (("window on screen s", "window_s"), ("first cards painted s", "cards_s"),
+                      ("ready (data-ready / pywebviewready) s", "ready_s"),
+                      ("PSS 3 s after spawn MB", "pss_mb"), ("anonymous MB", "anon_mb")):
+        o = summ["ours"][key]
+        line = [what] + [None if summ[k][key] is None else round(summ[k][key], 3) for k in summ]
+        line += [f"{o / summ[k][key]:.2f}×" if o and summ[k][key] else "–" for k in rivals]
+        rows.append(line)
+    return summ, rows
+
+
+def beside(ours_memory, settle: float = 4.0) -> dict:
+    """The bare page and Aisleriot (Seahaven) started beside our running app, at rest after
+    ``settle`` s: memory of all three read at the same moment (PSS shares move with who else
+    maps the same libraries, so ours is read again here)."""
+    kinds = ["bare"] + (["aisleriot"] if available()["aisleriot"] else [])
+    rs = [Rival(k, "seahaven").start() for k in kinds]
+    try:
+        time.sleep(settle)
+        out = {"ours": {k: v for k, v in ours_memory().items() if k != "processes"}}
+        for k, r in zip(kinds, rs):
+            out[k] = {k2: v for k2, v in r.memory().items() if k2 != "processes"}
+        for k in kinds:
+            for m in ("pss_kb", "anon_kb"):
+                if out[k][m]:
+                    out.setdefault("ratios", {})[f"{m[:-3]} ours ÷ {k}"] = round(out["ours"][m] / out[k][m], 2)
+        return out
+    finally:
+        for r in rs:
+            r.stop()
 
 
 def _bare() -> None:
     import webview
 
-    webview.create_window("bare", html=BARE_PAGE, width=960, height=700)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend"))
+    from harptowers.geometry import DEFAULT_SIZE   # the size our window opens at
+
+    webview.create_window("bare", html=BARE_PAGE, width=DEFAULT_SIZE[0], height=DEFAULT_SIZE[1])
     webview.start(gui="qt")
 
 
-def _shots() -> None:
-    from _xscreen import Screen
-
-    screen = Screen()
-    out = Path(tempfile.gettempdir())
-    for kind, game in (("aisleriot", "seahaven"), ("kpat", "seahaven"), ("aisleriot", "klondike"),
-                       ("kpat", "klondike"), ("bare", "")):
-        r = Rival(kind, game).start()
-        try:
-            r.find_window()
-            r.place(0, 0, 960, 700)
-            time.sleep(3)
-            path = out / f"rival-{kind}-{game}.png"
-            screen.save_png(str(path), (0, 0, 960, 700))
-            print(path, r.memory()["pss_kb"], "kB PSS", flush=True)
-        finally:
-            r.stop()
-
-
 if __name__ == "__main__":
-    {"bare": _bare, "shots": _shots}[sys.argv[1]]()
+    {"bare": _bare}[sys.argv[1]]()

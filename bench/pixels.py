@@ -33,6 +33,7 @@ from pathlib import Path
 from _common import (App, emit, loadavg, machine, parser, pct, save_position, table)
 import _page as P
 import _rivals as R
+import _tablepix as T
 import positions
 from _xscreen import Screen
 
@@ -75,7 +76,7 @@ def light_share(screen: Screen, box) -> float:
         for xx in range(0, inner[2], 2):
             i = yy * st + xx * 4
             n += 1
-            lit += R.is_card(data[i], data[i + 1], data[i + 2])
+            lit += T.is_card(data[i], data[i + 1], data[i + 2])
     return lit / max(n, 1)
 
 
@@ -172,7 +173,7 @@ def seahaven_phase(pw, args, screen: Screen, out: dict, shots: Path | None) -> N
             if name == "ours":
                 continue
             data = screen.grab((SLOTS[name], 0, W, H))
-            geom[name] = R.seahaven_layout(data, screen.stride, W, H)
+            geom[name] = T.seahaven_layout(data, screen.stride, W, H)
             out.setdefault("layout", {})[name] = geom[name]
         if shots:
             screen.save_png(str(shots / "seahaven-start.png"), (0, 0, 3 * W + 2 * GAP, H))

@@ -14,6 +14,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
 import _rivals as R  # noqa: E402
+import _tablepix as T  # noqa: E402
 from _xscreen import first_change, png  # noqa: E402
 
 GREEN, WHITE = (40, 110, 30), (250, 250, 250)   # (b, g, r) of felt and card
@@ -93,7 +94,7 @@ def test_seahaven_layout_finds_columns_top_cards_and_the_top_row():
         for k in range(n):
             cols.append((10 + 38 * i, 100 + 12 * k, cw, ch))
     data = image(w, h, top_row + cols)
-    lay = R.seahaven_layout(data, w * 4, w, h)
+    lay = T.seahaven_layout(data, w * 4, w, h)
     assert lay["top_row"] == {"top": 20, "bottom": 65}
     assert lay["tableau_top"] == 100
     assert lay["pitch"] == 38 and lay["ch"] == 45
@@ -106,4 +107,4 @@ def test_seahaven_layout_finds_columns_top_cards_and_the_top_row():
 
 def test_seahaven_layout_refuses_a_table_without_cards():
     with pytest.raises(RuntimeError):
-        R.seahaven_layout(image(200, 150, []), 800, 200, 150)
+        T.seahaven_layout(image(200, 150, []), 800, 200, 150)
