@@ -351,12 +351,14 @@ def side_by_side(ours: list[dict], rivals: dict[str, list[dict]]) -> tuple[dict,
 
 
 def beside(ours_memory, settle: float = 4.0) -> dict:
-    """The bare page and Aisleriot (Seahaven) started beside our running app, at rest after
-    ``settle`` s: memory of all three read at the same moment (PSS shares move with who else
+    """The bare page and Aisleriot (Seahaven) started beside our running app, at rest
+    ``settle`` s after their windows showed: memory of all three read at the same moment (PSS shares move with who else
     maps the same libraries, so ours is read again here)."""
     kinds = ["bare"] + (["aisleriot"] if available()["aisleriot"] else [])
     rs = [Rival(k, "seahaven").start() for k in kinds]
     try:
+        for r in rs:
+            r.find_window(60)
         time.sleep(settle)
         out = {"ours": {k: v for k, v in ours_memory().items() if k != "processes"}}
         for k, r in zip(kinds, rs):
