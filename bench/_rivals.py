@@ -242,7 +242,8 @@ class StartWatch:
     ``spawned(spawn_wall, memory)`` polls it every ``poll_s`` (reads of a 40×40 box take
     ~0.2 ms, so the resolution is about ``poll_s``) and returns when it first changed
     (``window_s``: the window is on screen) and when it first shows a card beside the felt
-    (``cards_s``), then waits until ``pss_after_s`` after the spawn and calls ``memory``.
+    (``cards_s``), then waits until ``pss_after_s`` after the spawn (at least 1 s after the
+    cards) and calls ``memory``.
     The probe is found once from the settled window (``settled(pids)``, first run)."""
 
     def __init__(self, screen, name: str, poll_s: float = 0.002, pss_after_s: float = 3.0) -> None:
@@ -269,9 +270,12 @@ class StartWatch:
                 out["cards_s"] = now - spawn_wall
                 break
             time.sleep(self.poll_s)
-        left = spawn_wall + self.pss_after_s - time.time()
-        if left > 0:
-            time.sleep(left)
+        # 3 s after the spawn, but never before 1 s after the cards showed (a loaded machine
+        # can take longer than 3 s to start, and a half-started app is not the figure)
+        at = max(spawn_wall + self.pss_after_s, spawn_wall + (out["cards_s"] or 0) + 1.0)
+        if at > time.time():
+            time.sleep(at - time.time())
+        out["memory_at_s"] = time.time() - spawn_wall
         out["memory"] = {k: v for k, v in memory().items() if k != "processes"}
         return out
 

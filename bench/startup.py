@@ -252,7 +252,8 @@ def main(argv=None) -> dict:
         result["probes"] = {k: w.probe for k, w in watches.items()}
         text += "\n\n" + table(
             f"Side by side, {args.runs} interleaved starts each (medians; spawn → the X screen, "
-            "polled every ~2 ms; PSS summed over each app's processes 3 s after the spawn)",
+            "polled every ~2 ms; PSS summed over each app's processes 3 s after the spawn, "
+            "or 1 s after its cards showed if that is later)",
             ["what", "Harp & Towers", *[_rivals.LABELS[k] for k in rivals],
              *[f"ours ÷ {k}" for k in rivals]], rows)
     if not args.no_breakdown:
