@@ -223,35 +223,49 @@ def seahaven_phase(pw, args, screen: Screen, out: dict, shots: Path | None) -> N
 
         rec = {n: {a: [] for a in ("drop", "undo", "group")} for n in tables}
         bad = {n: {a: 0 for a in ("drop", "undo", "group")} for n in tables}
-        there = {n: False for n in tables}
         changed = {n: {} for n in tables}   # where the first changed pixels were (last run)
+
+        def settled(box, want) -> bool:
+            """The action's end state (``want(share of card pixels)``) within ~2 s."""
+            for _ in range(8):
+                time.sleep(args.gap / 2)
+                if want(light_share(screen, box)):
+                    return True
+            return False
+
+        def count(name, action, ms, ok) -> None:
+            changed[name][action] = screen.changed
+            if ms is not None and ok:
+                rec[name][action].append(ms)
+            else:
+                bad[name][action] += 1
+
+        def run_is_there(name) -> bool:
+            """Does the run stand in the (at first empty) destination column now?"""
+            if name == "ours":
+                return bool(P.layout(page)["cards"].get(pos["dst"]))
+            L = geom[name]
+            col = L["columns"][dst_i]
+            return light_share(screen, (SLOTS[name] + col["x"], L["tableau_top"], col["w"], L["ch"])) > 0.5
+
         for run in range(args.runs):
             for name, t in tables.items():
                 start, end, box = points(name, "drop", False)
                 ms = t.drag(start, end, box)
-                time.sleep(args.gap)
-                changed[name]["drop"] = screen.changed
-                ok = ms is not None and light_share(screen, box) > 0.5
-                (rec[name]["drop"].append(ms) if ok else None) or (bad[name].__setitem__("drop", bad[name]["drop"] + (not ok)))
+                ok = settled(box, lambda share: share > 0.5)
+                count(name, "drop", ms, ok)
                 if shots and run == 0:
                     screen.save_png(str(shots / f"{name}-drop.png"), grow(box, 60))
-                ms = t.key_undo(box, wins[name])
-                time.sleep(args.gap)
-                changed[name]["undo"] = screen.changed
-                ok = ms is not None and light_share(screen, box) < 0.5
-                (rec[name]["undo"].append(ms) if ok else None) or (bad[name].__setitem__("undo", bad[name]["undo"] + (not ok)))
+                if ok:   # else Ctrl+Z would take back another move
+                    ms = t.key_undo(box, wins[name])
+                    count(name, "undo", ms, settled(box, lambda share: share < 0.5))
                 if name == "aisleriot":
                     continue
-                start, end, box = points(name, "group", there[name])
+                start, end, box = points(name, "group", run_is_there(name))
                 ms = t.drag(start, end, box)
-                changed[name]["group"] = screen.changed
-                time.sleep(args.gap + 0.6)   # KPatience moves a run in steps, through a cell
-                ok = ms is not None and light_share(screen, box) > 0.3
-                if ok:
-                    rec[name]["group"].append(ms)
-                    there[name] = not there[name]
-                else:
-                    bad[name]["group"] += 1
+                # KPatience moves a run in steps, through a cell
+                count(name, "group", ms, settled(box, lambda share: share > 0.3))
+                time.sleep(args.gap)
                 if shots and run == 0:
                     screen.save_png(str(shots / f"{name}-group.png"), (SLOTS[name], 0, W, H))
         out["seahaven"] = {"ms": rec, "failed": bad, "changed_box_in_poll_box": changed}
