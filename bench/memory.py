@@ -42,6 +42,7 @@ from pathlib import Path
 from _common import (App, emit, ensure_display, loadavg, machine, parser, save_position,
                      smaps_rollup, summary, table, verdict)
 import _page as P
+import _rivals
 import positions
 from actions import card_at
 
@@ -295,6 +296,8 @@ def main(argv=None) -> dict:
                    help="an environment variable for the app, e.g. MALLOC_ARENA_MAX=2 (repeatable)")
     p.add_argument("--data-dir", help="the app's data folder (kept, with app.log); default: a "
                                       "temporary one")
+    p.add_argument("--no-rivals", action="store_true",
+                   help="without the bare pywebview page and Aisleriot measured beside ours at the end")
     p.add_argument("--gap", type=float, default=0.25,
                    help="seconds to wait before a drag (the previous undo's animation ends)")
     args = p.parse_args(argv)
@@ -411,6 +414,8 @@ def main(argv=None) -> dict:
                                      "seen": points[-1]["moves"]}
             result["checkpoints"] = points
             result["console_errors"] = [c for c in app.console if c.startswith("error")]
+            if not args.no_rivals:   # the rivals at rest beside ours (bench/_rivals.py)
+                result["beside"] = _rivals.beside(app.memory)
         finally:
             app.stop()
     at_first = next((c for c in points if c["actions"] == args.first), points[-1])
@@ -497,6 +502,11 @@ def main(argv=None) -> dict:
     if result.get("refcount_guard"):
         text += ("\n  (this run padded None/True/False refcounts, see bench/_launch.py, "
                  f"+{3 * 300_000 * 8 / 1e6:.0f} MB constant)")
+    if result.get("beside"):
+        b = result["beside"]
+        text += "\n  at rest beside ours after the actions (MB, PSS / anonymous): " + ", ".join(
+            f"{_rivals.LABELS.get(k, 'Harp & Towers')} {v['pss_kb'] / 1024:.1f} / {v['anon_kb'] / 1024:.1f}"
+            for k, v in b.items() if k != "ratios") + f"; ours ÷ them: {b.get('ratios')}"
     emit(result, text, args)
     return result
 

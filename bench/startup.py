@@ -39,8 +39,9 @@ import subprocess
 import sys
 import time
 
-from _common import (App, emit, ensure_display, loadavg, machine, parser, table, tree_cpu_seconds,
-                     verdict)
+from _common import (App, children_tree, emit, ensure_display, loadavg, machine, parser, table,
+                     tree_cpu_seconds, verdict)
+import _rivals
 
 BUDGET_S, AIM_S = 1.0, 0.6
 
@@ -68,11 +69,14 @@ PAGE_TIMES = """() => {
 }"""
 
 
-def one_run(pw, code: str, launcher: bool, settle: float) -> dict:
+def one_run(pw, code: str, launcher: bool, settle: float, watch=None) -> dict:
     app = App(pw, code, launcher=launcher)
     try:
+        if watch:   # the side-by-side run (bench/_rivals.py): the X screen, PSS at 3 s
+            watch.begin()
         app.start()
         spawn = app.spawn_wall
+        shown = watch.spawned(spawn, app.memory) if watch else None
         # no attach (and no CPU spent on it) until the page is surely done
         app.wait_debugger(timeout=30, poll=0.2)
         left = spawn + settle - time.time()
@@ -84,7 +88,10 @@ def one_run(pw, code: str, launcher: bool, settle: float) -> dict:
         ready_wall = (t["origin"] + t["harp_ready"]) / 1000
         out = {"total_s": ready_wall - spawn, "page": t, "cpu_s": cpu,
                "cpu_python_s": next((v for k, v in cpu_each.items() if "python" in k), None),
-               "attached_before_ready": time.time() < ready_wall, "loadavg": loadavg()}
+               "attached_before_ready": time.time() < ready_wall, "loadavg": loadavg(),
+               "screen": shown}
+        if watch:
+            watch.settled(children_tree(app.proc.pid))
         if launcher:
             out["marks"] = {k: v - spawn for k, v in app.marks().items()}
             out["navigation_start_s"] = t["origin"] / 1000 - spawn
@@ -154,15 +161,32 @@ def main(argv=None) -> dict:
     p.add_argument("--settle", type=float, default=4.0,
                    help="seconds after the spawn before attaching (default 4)")
     p.add_argument("--no-breakdown", action="store_true")
+    p.add_argument("--no-rivals", action="store_true",
+                   help="without the bare pywebview page and Aisleriot started in turn with ours")
     args = p.parse_args(argv)
     ensure_display()
     from playwright.sync_api import sync_playwright
 
     result = {"bench": "startup", "machine": machine(),
               "settings": {"runs": args.runs, "code": args.code, "settle": args.settle}}
+    rivals = [] if args.no_rivals else \
+        ["bare"] + (["aisleriot"] if _rivals.available()["aisleriot"] else [])
+    watches = {}
+    if rivals:
+        from _xscreen import Screen
+
+        screen = Screen()
+        watches = {k: _rivals.StartWatch(screen, k) for k in ["ours"] + rivals}
     with sync_playwright() as pw:
-        one_run(pw, args.code, False, args.settle)    # warm the file cache; not counted
-        runs = [one_run(pw, args.code, False, args.settle) for _ in range(args.runs)]
+        # warm the file cache (and find where each app shows its cards); not counted
+        one_run(pw, args.code, False, args.settle, watches.get("ours"))
+        for k in rivals:
+            _rivals.start_run(pw, k, watches[k], args.settle)
+        runs, rival_runs = [], {k: [] for k in rivals}
+        for _ in range(args.runs):   # interleaved: ours, bare page, Aisleriot, ours, …
+            runs.append(one_run(pw, args.code, False, args.settle, watches.get("ours")))
+            for k in rivals:
+                rival_runs[k].append(_rivals.start_run(pw, k, watches[k], args.settle))
         inst = [] if args.no_breakdown else \
             [one_run(pw, args.code, True, args.settle) for _ in range(args.runs)]
     totals = [r["total_s"] for r in runs]
@@ -222,6 +246,16 @@ def main(argv=None) -> dict:
         }
         result["page_details_ms"] = {k: round(statistics.median(v), 1) for k, v in extra.items() if v}
         text += "\n" + "\n".join(f"  {k}: {v}" for k, v in result["page_details_ms"].items())
+    if rivals:
+        result["rival_runs"] = rival_runs
+        result["side_by_side"], rows = _rivals.side_by_side(runs, rival_runs)
+        result["probes"] = {k: w.probe for k, w in watches.items()}
+        text += "\n\n" + table(
+            f"Side by side, {args.runs} interleaved starts each (medians; spawn → the X screen, "
+            "polled every ~2 ms; PSS summed over each app's processes 3 s after the spawn, "
+            "or 1 s after its cards showed if that is later)",
+            ["what", "Harp & Towers", *[_rivals.LABELS[k] for k in rivals],
+             *[f"ours ÷ {k}" for k in rivals]], rows)
     if not args.no_breakdown:
         it = importtime()
         result["importtime"] = it

@@ -1,0 +1,382 @@
+"""What a player sees: XTest input → first changed pixels on the X screen, ours beside KDE
+KPatience (Seahaven preset) and GNOME Aisleriot (Seahaven), interleaved run by run.
+
+    .venv/bin/python bench/pixels.py [--runs 20] [--shots DIR]
+
+Needs an Xvfb of at least 2940×700 (without $DISPLAY the bench starts its own, 2960×760):
+the three windows stand side by side at 960×700 and nothing covers them. Input is real X
+events (XTest through the X server); the screen is read from the root window
+(bench/_xscreen.py: ``XGetSubImage`` of a small box where the action shows, compared with
+the bytes read just before the input; the read's own time is printed as the floor).
+
+Actions, each from the same position in our app and KPatience (our Seahaven C4 deal 1
+after 22 moves of its solution, bench/positions.py, written into a KPatience save):
+- drop:  the top card of a column dragged onto an empty free cell; time from the button
+         release (the card is held 12 px off the cell, so the settling shows);
+- undo:  Ctrl+Z taking the drop back; time from the key press;
+- group: the King-led 2-card run dragged onto the empty column, back and forth;
+- stock: a tap on the stock (press + release sent together; time from the press): our
+         Easy Harp (EH1-N-AAAAAAB), Klondike in both rivals (Seahaven has no stock).
+Aisleriot's deal is random (no deal number in this build): it plays the drop (top card of
+column 1 onto the leftmost reserve, empty in every Seahaven deal) and its undo; no group
+move. After each action the bench checks from the pixels that it happened (a card is in
+the cell / gone from it / in the column) and counts only those.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from pathlib import Path
+
+from _common import (App, emit, loadavg, machine, parser, pct, save_position, table)
+import _page as P
+import _rivals as R
+import _tablepix as T
+import positions
+from _xscreen import Screen
+
+W, H, GAP = 960, 700, 20
+SLOTS = {"ours": 0, "kpat": W + GAP, "aisleriot": 2 * (W + GAP)}
+# Klondike stock + waste, and the stock's centre, in a 960×700 window (found once from
+# screenshots of KPatience 22.12 and Aisleriot 3.22, checked by the pixel change every run)
+KLONDIKE = {"kpat": ((50, 75, 250, 160), (110, 150)), "aisleriot": ((5, 68, 265, 190), (68, 160))}
+ACTIONS = ("drop", "undo", "group", "stock")
+
+
+def ensure_big_display() -> None:
+    import subprocess
+    import atexit
+
+    if os.environ.get("DISPLAY"):
+        return
+    for n in range(91, 140):
+        if Path(f"/tmp/.X11-unix/X{n}").exists() or Path(f"/tmp/.X{n}-lock").exists():
+            continue
+        proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "2960x760x24", "-nolisten", "tcp"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(50):
+            if Path(f"/tmp/.X11-unix/X{n}").exists():
+                break
+            time.sleep(0.1)
+        atexit.register(proc.terminate)
+        os.environ["DISPLAY"] = f":{n}"
+        return
+
+
+def light_share(screen: Screen, box) -> float:
+    """Share of card (not felt) pixels in the middle third of ``box``."""
+    x, y, w, h = box
+    inner = (x + w // 3, y + h // 3, max(w // 3, 1), max(h // 3, 1))
+    data = screen.grab(inner)
+    st = screen.stride
+    n = lit = 0
+    for yy in range(0, inner[3], 2):
+        for xx in range(0, inner[2], 2):
+            i = yy * st + xx * 4
+            n += 1
+            lit += T.is_card(data[i], data[i + 1], data[i + 2])
+    return lit / max(n, 1)
+
+
+def grow(box, m: int):
+    x, y, w, h = box
+    return (int(x - m), int(y - m), int(w + 2 * m), int(h + 2 * m))
+
+
+class Table:
+    """One app's window: screen geometry of the cards it acts on."""
+
+    def __init__(self, name: str, screen: Screen) -> None:
+        self.name, self.s, self.ox = name, screen, SLOTS[name]
+        self.run_at = None   # for the group: which column holds the run now
+
+    def drag(self, start, end, box) -> float | None:
+        s = self.s
+        s.move(*start)
+        s.button(True)
+        for i in range(1, 11):
+            s.move(start[0] + (end[0] - start[0]) * i / 10, start[1] + (end[1] - start[1]) * i / 10)
+            time.sleep(0.01)
+        time.sleep(0.15)
+        base = s.grab(box)
+        t0 = time.perf_counter()
+        s.button(False)
+        return s.poll_change(box, base, t0)
+
+    def key_undo(self, box, win) -> float | None:
+        import subprocess
+
+        subprocess.run(["xdotool", "windowfocus", "--sync", str(win)], check=False)
+        time.sleep(0.05)
+        base = self.s.grab(box)
+        t0 = time.perf_counter()
+        self.s.keys("Control_L", "z", down=True)
+        ms = self.s.poll_change(box, base, t0)
+        self.s.keys("Control_L", "z", down=False)
+        return ms
+
+    def tap(self, point, box) -> float | None:
+        self.s.move(*point)
+        time.sleep(0.05)
+        base = self.s.grab(box)
+        t0 = time.perf_counter()
+        self.s.button(True)
+        self.s.button(False)
+        return self.s.poll_change(box, base, t0)
+
+
+def ours_geometry(app, page, screen_x: int) -> dict:
+    """Screen offset of our page: the XMouse calibration (pointer moves seen by the page)."""
+    xm = P.XMouse(page)
+    off = (xm.dx, xm.dy)
+    xm.close()
+    return {"dx": off[0], "dy": off[1]}
+
+
+def seahaven_phase(pw, args, screen: Screen, out: dict, shots: Path | None) -> None:
+    from harptowers.engine import new_game, parse_move
+
+    pos = positions.seahaven_shuttle()
+    g = new_game(pos["code"])
+    for m in pos["moves"]:
+        g.play(parse_move(m))
+    src_i, dst_i = int(pos["src"][1:]) - 1, int(pos["dst"][1:]) - 1
+    cell = next(i for i, c in enumerate(g.cells) if not c)
+    col = next(i for i, c in enumerate(g.columns) if len(c) >= 2 and i not in (src_i, dst_i))
+    out["position"] = {"code": pos["code"], "moves": len(pos["moves"]), "drop": f"t{col + 1}-c{cell + 1}",
+                       "group": f"{pos['src']}:{pos['count']}-{pos['dst']} and back"}
+    app = App(pw)
+    save_position(app.data_dir, pos["code"], pos["moves"])
+    kp = R.Rival("kpat", "seahaven", R.position_of(g)) if args.rivals["kpat"] else None
+    ai = R.Rival("aisleriot", "seahaven") if args.rivals["aisleriot"] else None
+    try:
+        app.start()
+        page = app.attach()
+        win = R.Rival.__new__(R.Rival)
+        win.proc = app.proc
+        ours_win = R.Rival.find_window(win)
+        R.place_window(ours_win, SLOTS["ours"], 0, W, H)
+        time.sleep(1.0)
+        geo = ours_geometry(app, page, SLOTS["ours"])
+        tables, wins = {"ours": Table("ours", screen)}, {"ours": ours_win}
+        for r, name in ((kp, "kpat"), (ai, "aisleriot")):
+            if r:
+                r.start()
+                wins[name] = r.find_window()
+                r.place(SLOTS[name], 0, W, H)
+                tables[name] = Table(name, screen)
+        time.sleep(3.0)
+        geom = {}
+        for name in tables:
+            if name == "ours":
+                continue
+            data = screen.grab((SLOTS[name], 0, W, H))
+            geom[name] = T.seahaven_layout(data, screen.stride, W, H)
+            out.setdefault("layout", {})[name] = geom[name]
+        if shots:
+            screen.save_png(str(shots / "seahaven-start.png"), (0, 0, 3 * W + 2 * GAP, H))
+
+        def ours_boxes():
+            lay = P.layout(page)
+            dx, dy = geo["dx"], geo["dy"]
+            sc = lambda b: (b["x"] + dx, b["y"] + dy, b["w"], b["h"])  # noqa: E731
+            return lay, dx, dy, sc
+
+        def points(name: str, action: str, there: bool):
+            """(start, end, poll box) on the screen for a drag."""
+            if name == "ours":
+                lay, dx, dy, sc = ours_boxes()
+                if action == "drop":
+                    sp = P.grab_point(lay, f"t{col + 1}", len(g.columns[col]) - 1)
+                    cb = lay["piles"][f"c{cell + 1}"]
+                    start = (sp[0] + dx, sp[1] + dy)
+                    c = lay["cards"][f"t{col + 1}"][-1]
+                    end = (start[0] + cb["x"] - c["x"] + 12, start[1] + cb["y"] - c["y"] + 12)
+                    return start, end, grow(sc(cb), 16)
+                a, b = (pos["dst"], pos["src"]) if there else (pos["src"], pos["dst"])
+                sp = P.grab_point(lay, a, len(lay["cards"][a]) - pos["count"])
+                first = lay["cards"][a][-pos["count"]]
+                db = lay["piles"][b]
+                start = (sp[0] + dx, sp[1] + dy)
+                end = (start[0] + db["x"] - first["x"] + 12, start[1] + db["y"] - first["y"] + 12)
+                return start, end, grow(sc(db), 16)
+            L = geom[name]
+            cols = L["columns"]
+            ox = SLOTS[name]
+            if action == "drop":
+                ci, ce = (col, cell) if name == "kpat" else (0, 3)
+                top = cols[ci]["card"]
+                start = (ox + top["x"] + top["w"] / 2, top["y"] + top["h"] * 0.6)
+                # KPatience's cells stand 1.08 card widths apart, its columns 1.13 (freecell.cpp)
+                cx = cols[ce]["x"] if name == "aisleriot" else \
+                    round(cols[0]["x"] + ce * L["pitch"] * 1.08 / 1.13)
+                cb = (ox + cx, L["top_row"]["top"], top["w"], top["h"])
+                end = (cb[0] + top["w"] / 2 + 12, cb[1] + top["h"] * 0.6 + 12)
+                return start, end, grow(cb, 16)
+            a, b = (dst_i, src_i) if there else (src_i, dst_i)
+            ttop = L["tableau_top"]
+            start = (ox + cols[a]["x"] + cols[a]["w"] / 2, ttop + 10)
+            end = (ox + cols[b]["x"] + cols[b]["w"] / 2 + 12, ttop + 22)
+            return start, end, grow((ox + cols[b]["x"], ttop, cols[b]["w"], L["ch"]), 16)
+
+        rec = {n: {a: [] for a in ("drop", "undo", "group")} for n in tables}
+        bad = {n: {a: 0 for a in ("drop", "undo", "group")} for n in tables}
+        changed = {n: {} for n in tables}   # where the first changed pixels were (last run)
+
+        def settled(box, want) -> bool:
+            """The action's end state (``want(share of card pixels)``) within ~2 s."""
+            for _ in range(8):
+                time.sleep(args.gap / 2)
+                if want(light_share(screen, box)):
+                    return True
+            return False
+
+        def count(name, action, ms, ok) -> None:
+            changed[name][action] = screen.changed
+            if ms is not None and ok:
+                rec[name][action].append(ms)
+            else:
+                bad[name][action] += 1
+
+        def run_is_there(name) -> bool:
+            """Does the run stand in the (at first empty) destination column now?"""
+            if name == "ours":
+                return bool(P.layout(page)["cards"].get(pos["dst"]))
+            L = geom[name]
+            col = L["columns"][dst_i]
+            return light_share(screen, (SLOTS[name] + col["x"], L["tableau_top"], col["w"], L["ch"])) > 0.5
+
+        for run in range(args.runs):
+            for name, t in tables.items():
+                start, end, box = points(name, "drop", False)
+                ms = t.drag(start, end, box)
+                ok = settled(box, lambda share: share > 0.5)
+                count(name, "drop", ms, ok)
+                if shots and run == 0:
+                    screen.save_png(str(shots / f"{name}-drop.png"), grow(box, 60))
+                if ok:   # else Ctrl+Z would take back another move
+                    ms = t.key_undo(box, wins[name])
+                    count(name, "undo", ms, settled(box, lambda share: share < 0.5))
+                if name == "aisleriot":
+                    continue
+                start, end, box = points(name, "group", run_is_there(name))
+                ms = t.drag(start, end, box)
+                # KPatience moves a run in steps, through a cell
+                count(name, "group", ms, settled(box, lambda share: share > 0.3))
+                time.sleep(args.gap)
+                if shots and run == 0:
+                    screen.save_png(str(shots / f"{name}-group.png"), (SLOTS[name], 0, W, H))
+        out["seahaven"] = {"ms": rec, "failed": bad, "changed_box_in_poll_box": changed}
+    finally:
+        for r in (kp, ai):
+            if r:
+                r.stop()
+        app.stop()
+
+
+def stock_phase(pw, args, screen: Screen, out: dict, shots: Path | None) -> None:
+    code = "EH1-N-AAAAAAB"
+    app = App(pw, code)
+    rivals = {n: R.Rival(n, "klondike") for n in ("kpat", "aisleriot") if args.rivals[n]}
+    try:
+        app.start()
+        page = app.attach()
+        win = R.Rival.__new__(R.Rival)
+        win.proc = app.proc
+        ours_win = R.Rival.find_window(win)
+        R.place_window(ours_win, SLOTS["ours"], 0, W, H)
+        time.sleep(1.0)
+        geo = ours_geometry(app, page, SLOTS["ours"])
+        for name, r in rivals.items():
+            r.start()
+            r.find_window()
+            r.place(SLOTS[name], 0, W, H)
+        time.sleep(3.0)
+        lay = P.layout(page)
+        s, w = lay["piles"]["s"], lay["piles"]["w"]
+        x0, y0 = min(s["x"], w["x"]), min(s["y"], w["y"])
+        x1, y1 = max(s["x"] + s["w"], w["x"] + w["w"]), max(s["y"] + s["h"], w["y"] + w["h"])
+        spots = {"ours": ((s["x"] + s["w"] / 2 + geo["dx"], s["y"] + s["h"] / 2 + geo["dy"]),
+                          grow((x0 + geo["dx"], y0 + geo["dy"], x1 - x0, y1 - y0), 8))}
+        for name in rivals:
+            box, pt = KLONDIKE[name]
+            spots[name] = ((pt[0] + SLOTS[name], pt[1]), (box[0] + SLOTS[name], *box[1:]))
+        rec = {n: [] for n in spots}
+        bad = {n: 0 for n in spots}
+        for run in range(args.runs):
+            for name, (pt, box) in spots.items():
+                ms = Table(name, screen).tap(pt, box)
+                time.sleep(args.gap)
+                if ms is None:
+                    bad[name] += 1
+                else:
+                    rec[name].append(ms)
+                if shots and run == 0:
+                    screen.save_png(str(shots / f"{name}-stock.png"), grow(box, 40))
+        out["stock"] = {"ms": rec, "failed": bad, "ours_code": code}
+        out["floor_ms"] = {n: round(screen.floor_ms(b, 100), 3) for n, (_, b) in spots.items()}
+    finally:
+        for r in rivals.values():
+            r.stop()
+        app.stop()
+
+
+def stats(v: list[float]) -> dict:
+    return {"n": len(v), "median": round(statistics.median(v), 2) if v else None,
+            "p90": round(pct(v, 90), 2) if v else None}
+
+
+def main(argv=None) -> dict:
+    p = parser(__doc__.splitlines()[0])
+    p.add_argument("--runs", type=int, default=20)
+    p.add_argument("--gap", type=float, default=0.45, help="seconds after each action")
+    p.add_argument("--shots", default=None, help="folder for PNGs of the first run")
+    args = p.parse_args(argv)
+    ensure_big_display()
+    args.rivals = R.available()
+    shots = Path(args.shots) if args.shots else None
+    if shots:
+        shots.mkdir(parents=True, exist_ok=True)
+    from playwright.sync_api import sync_playwright
+
+    screen = Screen()
+    result = {"bench": "pixels", "machine": machine(), "load_start": loadavg(),
+              "settings": {"runs": args.runs, "gap": args.gap, "window": [W, H]},
+              "rivals": args.rivals}
+    with sync_playwright() as pw:
+        seahaven_phase(pw, args, screen, result, shots)
+        stock_phase(pw, args, screen, result, shots)
+    result["load_end"] = loadavg()
+    summ, rows = {}, []
+    names = ["ours", "kpat", "aisleriot"]
+    for a in ACTIONS:
+        src = result["stock"]["ms"] if a == "stock" else {n: result["seahaven"]["ms"][n][a]
+                                                         for n in result["seahaven"]["ms"]}
+        summ[a] = {n: stats(src.get(n, [])) for n in names}
+        o = summ[a]["ours"]["median"]
+        row = [a]
+        for n in names:
+            s = summ[a][n]
+            row.append(f"{s['median']} / {s['p90']} ({s['n']})" if s["n"] else "–")
+        for n in ("kpat", "aisleriot"):
+            m = summ[a][n]["median"]
+            row.append(f"{o / m:.2f}×" if o and m else "–")
+        km = summ[a]["kpat"]["median"]
+        row.append("met" if o is not None and km is not None and o <= km else
+                   ("MISSED" if o is not None and km is not None else "–"))
+        rows.append(row)
+    result["summary"] = summ
+    text = table(f"XTest input → first changed pixels, ms: median / p90 (n), {args.runs} interleaved "
+                 f"runs; read floor {result['floor_ms']} ms; load {result['load_start']} → "
+                 f"{result['load_end']}",
+                 ["action", "Harp & Towers", "KPatience", "Aisleriot", "ours ÷ KPatience",
+                  "ours ÷ Aisleriot", "goal ≤ KPatience"], rows)
+    text += f"\nfailed checks (not counted): {result['seahaven']['failed']}, stock {result['stock']['failed']}"
+    emit(result, text, args)
+    return result
+
+
+if __name__ == "__main__":
+    main()
