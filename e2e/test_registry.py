@@ -42,14 +42,19 @@ def test_a_registered_game_is_listed_dealt_and_played_by_the_page(harness, toy):
     expect(dlg.locator(".variant-choice")).to_be_hidden()   # one variant: nothing to choose
 
 
+def actions(t) -> list[str]:
+    """The bridge calls made, less the clock's report, which comes every second on its own."""
+    return [c for c in t.calls if c != "clock"]
+
+
 def test_a_drag_is_one_bridge_call_legal_or_refused(harness):
     t = harness("EH1-N-AAAAAAF")      # deal 5: 9C (t3) goes onto TH (t1)
     t.calls.clear()
     t.drag("t3", 2, "t1")
     t.expect_counts(5, 1)
-    assert t.calls == ["play"]
+    assert actions(t) == ["play"]
     t.calls.clear()
     t.drag("t9", 8, "t2")             # refused: the card flies back
     expect(t.refusal).to_be_visible()
-    assert t.calls == ["play"]
+    assert actions(t) == ["play"]
     t.expect_counts(5, 1)
