@@ -166,12 +166,12 @@ def test_a_stuck_hint_never_holds_the_table(app):
     assert len(fresh) == 1 and fresh[0] != stopped
 
 
-HOLD = """() => {
+HOLD = """(method) => {
   const api = window.pywebview.api;
-  const stock = api.stock;
+  const real = api[method];
   window.__held = [];
-  window.__release = () => { api.stock = stock; window.__held.splice(0).forEach((go) => go()); };
-  api.stock = (arg) => new Promise((resolve) => window.__held.push(() => stock(arg).then(resolve)));
+  window.__release = () => { api[method] = real; window.__held.splice(0).forEach((go) => go()); };
+  api[method] = (arg) => new Promise((resolve) => window.__held.push(() => real(arg).then(resolve)));
 }"""
 
 
@@ -183,7 +183,7 @@ def test_stock_clicks_faster_than_the_answers_are_all_drawn_at_once(harness):
     x, y = centre(t, t.pile("s"))
     clicks(t, x, y, 57, 10)
     expect(t.moves).to_have_text("57")
-    t.page.evaluate(HOLD)
+    t.page.evaluate(HOLD, "stock")
     clicks(t, x, y, 3, 40)                            # two draws and the redeal
     assert t.page.evaluate("window.__held.length") == 1   # the others wait in the queue
     assert t.cards("s").count() == 59 and t.cards("w").count() == 0
@@ -193,3 +193,21 @@ def test_stock_clicks_faster_than_the_answers_are_all_drawn_at_once(harness):
     expect(t.moves).to_have_text("61")
     assert recorded(t, None) == ["s"] * 61
     assert t.cards("s").count() == 58 and t.pile_texts("w") == [t.api._game.waste[0].text]
+
+
+@pytest.mark.rule("EH-18")
+def test_undo_is_drawn_before_its_answer(harness):
+    """Python's answer to Ctrl+Z held back: the card is back and the card it turned up is face
+    down again at once; the answer then agrees (score and counter from Python)."""
+    t = harness(EH)
+    t.drag("t3", 2, "t1")                             # 9C onto TH turns a card in t3
+    t.expect_counts(5, 1)
+    before = t.pile_texts("t3")
+    assert before[-1] != "??"
+    t.page.evaluate(HOLD, "undo")
+    t.page.keyboard.press("Control+z")
+    assert t.page.evaluate("window.__held.length") == 1
+    assert t.pile_texts("t3") == before[:-1] + ["??", "9C"] and t.pile_texts("t1")[-1] == "TH"
+    t.page.evaluate("window.__release()")
+    t.expect_counts(0, 1)
+    assert t.pile_texts("t3") == before[:-1] + ["??", "9C"]

@@ -76,3 +76,66 @@ def test_the_stock_lists_the_taps_up_to_the_end_of_the_next_pass(drawn):
     total = sum(n for _, n in taps)
     assert observed_taps(api._game, total) == taps
     assert not api._game.stock and api._game.waste   # it ends where a pass ends
+
+
+def shown(g):
+    """Every pile as (face-down count, face-up cards), read off the position."""
+    from harptowers.engine.notation import PileRef
+    out = {}
+    for kind, piles in (("t", g.columns), ("f", g.foundations), ("c", getattr(g, "cells", []))):
+        for i, p in enumerate(piles):
+            ref = PileRef(kind, i)
+            up = g.face_up(ref)
+            out[str(ref)] = (len(p) - up, [c.text for c in p[len(p) - up:]])
+    if g.has_stock:
+        out["s"] = (len(g.stock), [])
+        out["w"] = (0, [c.text for c in g.waste])
+    return out
+
+
+@pytest.mark.rule("EH-18", "SH-14")
+@pytest.mark.parametrize("code", ["EH1-N-AAAAAAF", "SH1-C4-AAAAAJ2", "SH1-C4-AAAAAAC"])
+def test_the_undo_shown_ahead_is_what_undo_does(code):
+    """Random play; before each undo the preview is compared with the position undo leaves."""
+    import random
+
+    from harptowers.engine import new_game
+    rng = random.Random(7)
+    g = new_game(code)
+    seen = {"hide": 0, "down": 0, "moves": 0}
+    for _ in range(300):
+        g.play(rng.choice(g.legal_moves()))
+        if rng.random() < 0.3:
+            u, before = g.undo_preview(), shown(g)
+            recycled = g.history[-1].recycled
+            g.undo()
+            after = shown(g)
+            if recycled:
+                assert u is None
+                continue
+            moved = before[u["from"]][1][-u["count"]:]
+            assert after[u["from"]][1] == before[u["from"]][1][:-u["count"]]
+            was_down, was_up = before[u["to"]]
+            if u["down"]:   # a draw taken back: one card more in the stock, face down
+                assert after[u["to"]] == (was_down + u["count"], [])
+            elif u["hide"]:
+                assert after[u["to"]] == (was_down + 1, was_up[:-1] + moved)
+            else:
+                assert after[u["to"]] == (was_down, was_up + moved)
+            seen["hide" if u["hide"] else "down" if u["down"] else "moves"] += 1
+        if g.won or not g.legal_moves():
+            break
+    assert seen["moves"] > 5 and (code[:2] == "SH" or seen["down"])
+    assert new_game(code).undo_preview() is None
+
+
+@pytest.mark.rule("EH-18")
+def test_the_undo_of_a_move_that_turned_a_card_turns_it_down_again():
+    from harptowers.engine import new_game
+    from harptowers.engine.notation import parse_move
+    g = new_game("EH1-N-AAAAAAF")          # deal 5: 9C (t3) onto TH (t1) turns a card
+    before = shown(g)
+    g.play(parse_move("t3-t1"))
+    assert g.undo_preview() == {"from": "t1", "to": "t3", "count": 1, "down": False, "hide": True}
+    g.undo()
+    assert shown(g) == before

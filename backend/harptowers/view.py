@@ -88,7 +88,8 @@ def view(s: Session, salt: bytes, rev: int = 0) -> dict[str, Any]:
         piles.append(pile)
     return {"version": __version__, "rev": rev, "game": g.name, "code": str(g.code), "deal": g.code.number,
             "variant": g.code.variant, "score": g.score, "moves": g.moves, "won": g.won,
-            "passes": g.passes, "can_undo": bool(g.history), "can_redo": bool(g.undone),
+            "passes": g.passes, "can_undo": bool(g.history), "undo": g.undo_preview(),
+            "can_redo": bool(g.undone),
             "deal_of_day": rec.daily, "settings": page_settings(s.settings),
             "elapsed_ms": round(rec.seconds * 1000), "hints": rec.hints,
             "example": example_view(s), "pending_code": s.pending, "notice": s.notice,

@@ -163,7 +163,7 @@ async function act(method, arg, opts = {}) {
 function undo() {
   if (examples.busy()) return undefined;   // the replay owns the table until it is done
   dialogs.hideToast();
-  return act('undo');
+  return act('undo', undefined, { ahead: () => predict.undo(render.currentState()) });
 }
 
 function redo() {

@@ -14,7 +14,8 @@ function withPiles(state, change) {
     const { tap, taps, ...rest } = p;   // what a tap does is said again below, or not at all
     return { ...rest, cards: plain(cards || p.cards) };
   });
-  return { ...state, piles, predicted: true };
+  const { undo, ...rest } = state;   // what undo does is Python's to say again
+  return { ...rest, piles, predicted: true };
 }
 
 /** `state` after the card at `index` of `from` (and those above it) went to `to`, or null
@@ -70,4 +71,20 @@ export function stockTap(state) {
     next.piles[i] = { ...next.piles[i], ...nextTaps(stock.taps, w) };
   }
   return next;
+}
+
+/** `state` after the undo the view model describes (`undo`: `count` cards from `from` back onto
+ * `to`, face down with `down`; with `hide` the card they go back onto turns face down first,
+ * as it was before the move turned it up), or null when no undo is described. */
+export function undo(state) {
+  const u = state.undo;
+  const src = u && state.piles.find((p) => p.id === u.from);
+  const dst = u && state.piles.find((p) => p.id === u.to);
+  if (!src || !dst || src.cards.length < u.count) return null;
+  const back = src.cards.slice(src.cards.length - u.count);
+  const onto = dst.cards.map((c, i) => (u.hide && i === dst.cards.length - 1 ? { id: c.id, up: false } : c));
+  return withPiles(state, {
+    [u.from]: src.cards.slice(0, src.cards.length - u.count),
+    [u.to]: [...onto, ...(u.down ? back.map((c) => ({ id: c.id, up: false })) : back)],
+  });
 }

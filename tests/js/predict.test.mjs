@@ -2,7 +2,7 @@
 // model allows, applied exactly.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { move, stockTap } from '../../frontend/js/predict.js';
+import { move, stockTap, undo } from '../../frontend/js/predict.js';
 
 const up = (id, to) => (to ? { id, card: id.slice(0, 2), up: true, to } : { id, card: id.slice(0, 2), up: true });
 const down = (id) => ({ id, up: false });
@@ -70,4 +70,29 @@ test('a stock without a list of taps draws one tap ahead only', () => {
   const once = stockTap(easyHarp({ stock: [down('a'), down('b')], waste: [],
     tap: { from: 's', to: 'w', count: 1 } }));
   assert.equal(stockTap(once), null);
+});
+
+test('undo as Python describes it: the cards go back, the card they turned goes face down', () => {
+  const s = easyHarp({ stock: [down('a')], waste: [up('7H.0')] });
+  s.piles[2].cards.push(up('9C.1'));                   // 9C went from t3 onto TH and turned 8D
+  s.piles[3].cards = [down('x1'), up('8D.0')];
+  s.undo = { from: 't1', to: 't3', count: 1, down: false, hide: true };
+  const back = undo(s);
+  assert.deepEqual(ids(back, 't1'), ['TH.0']);
+  assert.deepEqual(ids(back, 't3'), ['x1', '8D.0', '9C.1']);
+  assert.deepEqual(back.piles[3].cards.map((c) => c.up), [false, false, true]);
+  assert.ok(!('undo' in back));                         // the next undo waits for Python
+  assert.equal(undo(back), null);
+});
+
+test('a draw taken back goes face down onto the stock; no undo described, none drawn', () => {
+  const s = easyHarp({ stock: [down('a')], waste: [up('7H.0'), up('2C.1')] });
+  s.undo = { from: 'w', to: 's', count: 1, down: true, hide: false };
+  const back = undo(s);
+  assert.deepEqual(ids(back, 's'), ['a', '2C.1']);
+  assert.ok(back.piles[0].cards.every((c) => !c.up));
+  assert.deepEqual(ids(back, 'w'), ['7H.0']);
+  assert.equal(undo(easyHarp({ stock: [], waste: [] })), null);
+  const drawn = stockTap({ ...s, piles: s.piles.map((p) => (p.id === 's' ? { ...p, tap: { from: 's', to: 'w', count: 1 } } : p)) });
+  assert.ok(!('undo' in drawn));                        // drawn ahead: the old undo is stale
 });

@@ -160,6 +160,22 @@ class Game:
         self.undone.append(rec.move)
         return rec.move
 
+    def undo_preview(self) -> dict[str, Any] | None:
+        """What ``undo`` would move, for the page to show at once: ``count`` cards from pile
+        ``from`` back onto ``to``; ``down``: they arrive face down (a draw taken back);
+        ``hide``: the top card of ``to`` turns face down first (it was turned up by the
+        move). None when there is nothing to undo, or for a redeal, whose waste the page
+        cannot show before Python does."""
+        if not self.history:
+            return None
+        rec = self.history[-1]
+        m = rec.move
+        if m.dst is None:
+            return None if rec.recycled else {"from": "w", "to": "s", "count": 1,
+                                               "down": True, "hide": False}
+        return {"from": str(m.dst), "to": str(m.src), "count": m.count, "down": False,
+                "hide": rec.turned}
+
     def redo(self) -> Action:
         """Play the last undone action again, exactly as it was first played (APP-14): the
         same position, score, turned card and stock order; the move counter unchanged.
