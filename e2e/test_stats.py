@@ -97,6 +97,8 @@ def test_the_win_window_names_new_records_and_same_deal_starts_it_again(harness)
     win(t)
     records = t.page.get_by_test_id("win-records")
     expect(records.locator("li")).to_have_text(["New best time", "Fewest moves yet"])
+    recorded = t.api.statistics()["statistics"][SH_KEY]["best_seconds"]
+    expect(t.page.get_by_test_id("win-time")).to_have_text(m_ss(recorded))   # "0:58", "0:59"
     t.page.get_by_test_id("win-same").click()
     expect(t.page.get_by_test_id("dialog-win")).to_be_hidden()
     expect(t.code).to_have_text(won.SEAHAVEN_CODE)

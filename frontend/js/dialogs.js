@@ -8,6 +8,7 @@ import { renderKeyList } from './keyhelp.js';
 import * as choices from './choices.js';
 import { syncWinnable, winnableArg, winnableSetting } from './choices.js';
 import * as looks from './looks.js';
+import { formatDuration } from './header.js';
 
 const $ = (id) => document.getElementById(id);
 // {newGame(arg) → Promise<answer>, settings(change), state() → view model,
@@ -242,13 +243,15 @@ export function openAbout(version) {
   open($('dlg-about'));
 }
 
-export function openWin({ state, time }) {
+/** The win window; its time is the one the statistics recorded (state.elapsed_ms). */
+export function openWin({ state }) {
   const dlg = $('dlg-win');
   dlg.querySelector('[data-testid="win-text"]').textContent =
     t('win.text', { game: t(`game.${state.game}`), code: state.code });
   dlg.querySelector('[data-testid="win-score"]').textContent = String(state.score);
   dlg.querySelector('[data-testid="win-moves"]').textContent = String(state.moves);
-  dlg.querySelector('[data-testid="win-time"]').textContent = time;
+  dlg.querySelector('[data-testid="win-time"]').textContent =
+    formatDuration((Number(state.elapsed_ms) || 0) / 1000);
   const hintsUsed = dlg.querySelector('[data-testid="win-hints"]');
   if (hintsUsed) hintsUsed.textContent = String(state.hints || 0);
   showRecords(dlg, state.new_records || []);

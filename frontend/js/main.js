@@ -10,7 +10,7 @@ import * as render from './render.js';
 import * as anim from './anim.js';
 import * as drag from './drag.js';
 import * as dialogs from './dialogs.js';
-import { initHeader, updateHeader, clockText, flushClock } from './header.js';
+import { initHeader, updateHeader, flushClock } from './header.js';
 import * as examples from './examples.js';
 import * as help from './help.js';
 import * as keyboard from './keyboard.js';
@@ -125,10 +125,9 @@ async function show(state, opts = {}) {
   showNotice(state);
   examples.sync(state);
   if (wasWon === false && state.won) {
-    const time = clockText();
     setTimeout(async () => {   // the last card lands, the cascade runs (skippable), then the window
       await cheer.cascade(state.piles.filter((p) => p.kind === 'foundation'), render.cardElement);
-      dialogs.openWin({ state, time });
+      dialogs.openWin({ state });
     }, anim.duration());
   }
 }

@@ -6,6 +6,7 @@
 import { call } from './bridge.js';
 import { t, has, formatNumber, applyDom, language } from './i18n.js';
 import * as calendar from './statcal.js';
+import { formatDuration } from './header.js';
 
 const COLUMNS = ['played', 'won', 'win_rate', 'streak', 'best_streak', 'best_time',
   'fewest_moves', 'average_time', 'best_score', 'hints'];
@@ -16,16 +17,6 @@ const $ = (id) => document.getElementById(id);
 //  playDeal(code) → Promise (asks before leaving a game in progress)}
 let host = null;
 let last = null;   // the last answer of `statistics`
-
-/** A duration in seconds as the player reads it: m:ss under an hour, h:mm:ss above. */
-export function formatDuration(seconds) {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '–';
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 /** Every game and variant of the catalogue: [{key, name}], in its order. */
 export function rows() {
@@ -54,12 +45,16 @@ function figure(entry, column) {
   return formatNumber(v);
 }
 
-function headRow(labels) {
+/** A header row: `cols` column names ('' for none), each titled stats.<prefix><name>. */
+function headRow(cols, prefix = '') {
   const tr = document.createElement('tr');
-  for (const label of labels) {
+  for (const col of cols) {
     const th = document.createElement('th');
     th.scope = 'col';
-    th.textContent = label;
+    if (col) {
+      th.dataset.col = col;
+      th.textContent = t(`stats.${prefix}${col}`);
+    }
     tr.append(th);
   }
   return tr;
@@ -67,7 +62,7 @@ function headRow(labels) {
 
 function drawRecords(stats) {
   const table = $('stats-table');
-  table.replaceChildren(headRow(['', ...COLUMNS.map((c) => t(`stats.${c}`))]));
+  table.replaceChildren(headRow(['', ...COLUMNS]));
   for (const { key, name } of rows()) {
     const entry = stats[key];
     if (!entry) continue;
@@ -96,8 +91,7 @@ function drawHistory(history) {
   const table = $('stats-history');
   $('history-empty').hidden = history.length > 0;
   table.hidden = !history.length;
-  table.replaceChildren(headRow(['date', 'game', 'code', 'result', 'moves', 'time', '']
-    .map((c) => (c ? t(`stats.h_${c}`) : ''))));
+  table.replaceChildren(headRow(['date', 'game', 'code', 'result', 'moves', 'time', ''], 'h_'));
   history.forEach((row, i) => {
     const tr = document.createElement('tr');
     tr.dataset.row = String(i);
