@@ -189,8 +189,8 @@ def test_reset_asks_first_and_resets_only_what_was_chosen(harness):
 
 def test_the_calendar_marks_the_won_days_of_the_month_and_goes_back(harness):
     api = Api(EH, today=lambda: date(2026, 12, 2))
-    api._session.stats["daily_won"] = {EH_KEY: ["2026-11-29", "2026-12-01"],
-                                       SH_KEY: ["2026-12-02"]}
+    api._session.stats["daily_won"] = {EH_KEY: {"2026-11": 1 << 28, "2026-12": 1},
+                                       SH_KEY: {"2026-12": 1 << 1}}
     t = harness(EH, api=api)
     t.page.get_by_test_id("btn-stats").click()
     cal = t.page.get_by_test_id("calendar")

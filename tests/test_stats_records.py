@@ -67,13 +67,25 @@ def test_a_won_deal_of_the_day_marks_its_day_once_and_reset_of_one_game_keeps_th
     s = win(storage.default_stats(), "a", moves=90, seconds=9.0, daily_day="2026-11-28")
     s = win(s, "b", moves=95, seconds=9.0, daily_day="2026-11-28")   # the same day again
     s = win(s, "c", key=SH, moves=99, seconds=9.0, code=SEAHAVEN_CODE, daily_day="2026-11-29")
-    assert s["daily_won"] == {EH: ["2026-11-28"], SH: ["2026-11-29"]}
+    assert storage.daily_days(s) == {EH: ["2026-11-28"], SH: ["2026-11-29"]}
+    assert s["daily_won"] == {EH: {"2026-11": 1 << 27}, SH: {"2026-11": 1 << 28}}
     assert [r["daily"] for r in s["history"]] == [True, True, True]
     one = storage.reset_stats(s, EH)
-    assert one["daily_won"] == {SH: ["2026-11-29"]}
+    assert storage.daily_days(one) == {SH: ["2026-11-29"]}
     assert [r["key"] for r in one["history"]] == [SH]
     assert one["games"][EH] == storage.default_entry() and one["games"][SH]["won"] == 1
     assert storage.reset_stats(s) == storage.default_stats()
+
+
+def test_the_won_days_keep_the_last_36_months_with_a_win():
+    s = storage.default_stats()
+    months = [f"{2023 + i // 12}-{i % 12 + 1:02d}" for i in range(40)]   # 2023-01 … 2026-04
+    for i, month in enumerate(months):
+        s = win(s, f"a{i}", moves=90, seconds=9.0, daily_day=f"{month}-01")
+        s = win(s, f"b{i}", moves=90, seconds=9.0, daily_day=f"{month}-31")
+    days = storage.daily_days(s)[EH]
+    assert days == [f"{m}-{d}" for m in months[4:] for d in ("01", "31")]
+    assert len(s["daily_won"][EH]) == 36
 
 
 # ---- files from before the records, and broken ones ------------------------------------
@@ -130,11 +142,11 @@ def test_history_rows_of_a_game_no_longer_registered_are_dropped(tmp_path):
     row = {"code": "EH1-N-AAAAAAB", "key": EH, "result": "lost", "moves": 7, "seconds": 8,
            "date": "2026-11-30", "daily": False}
     write(tmp_path, {**OLD_STATS, "history": [{**row, "key": "klondike/3"}, row],
-                     "daily_won": {"klondike/3": ["2026-11-01"], EH: ["2026-11-02"]}})
+                     "daily_won": {"klondike/3": {"2026-11": 1}, EH: {"2026-11": 2}}})
     got = storage.load(tmp_path)
     assert got.reset == []
     assert got.stats["history"] == [{**row, "seconds": 8.0}]
-    assert got.stats["daily_won"] == {EH: ["2026-11-02"]}
+    assert storage.daily_days(got.stats) == {EH: ["2026-11-02"]}
 
 
 # ---- through the bridge ----------------------------------------------------------------
@@ -222,3 +234,13 @@ def test_a_huge_look_setting_is_refused_without_reading_it_all():
     api = Api("EH1-N-AAAAAAF")
     got = api.settings({"deck": "a" * 5_000_000})
     assert not got["ok"] and len(got["error"]["message"]) < 200
+
+
+@pytest.mark.parametrize("daily", [{EH: {"2026-13": 1}}, {EH: {"2026-11": 1 << 31}},
+                                   {EH: {"2026-11": 0}}, {EH: ["2026-11-02"]},
+                                   {EH: {f"{2000 + i // 12}-{i % 12 + 1:02d}": 1
+                                         for i in range(37)}}])
+def test_broken_won_days_reset_the_statistics_only(tmp_path, daily):
+    write(tmp_path, {**OLD_STATS, "daily_won": daily})
+    got = storage.load(tmp_path)
+    assert got.reset == ["stats"] and got.stats == storage.default_stats()

@@ -242,7 +242,7 @@ class Api:
                 s.stats = storage.reset_stats(s.stats, args.get("key"))
             return {"statistics": storage.stats_view(s.stats),
                     "history": copy.deepcopy(s.stats["history"]),
-                    "daily_won": copy.deepcopy(s.stats["daily_won"]),
+                    "daily_won": storage.daily_days(s.stats),
                     "today": s.today().isoformat(),
                     "_changed": bool(args.get("reset"))}
         return self._call(run)

@@ -12,8 +12,8 @@ from typing import Any
 
 from ..engine import registry
 from ..engine.codes import VARIANTS
-from .stats import (DAILY_MAX, HISTORY_MAX, RECORDS, RESULTS, STATS_KEYS, default_entry,
-                    default_stats)
+from .stats import (DAILY_MONTHS, HISTORY_MAX, RECORDS, RESULTS, STATS_KEYS, copy_stats,
+                    default_entry, default_stats)
 
 SCHEMA = 1
 SAFE_INT = 2 ** 53 - 1        # the largest integer the page (JavaScript) holds exactly
@@ -73,7 +73,7 @@ def document(settings: dict[str, Any] | None = None,
     return {"schema": SCHEMA,
             "settings": {**DEFAULT_SETTINGS, **(settings or {})},
             "game": g,
-            "stats": copy.deepcopy(stats) if stats is not None else default_stats(),
+            "stats": copy_stats(stats) if stats is not None else default_stats(),
             "window": dict(window or {})}
 
 
@@ -188,7 +188,7 @@ def _entry_shape(v: Any, key: str) -> dict[str, Any]:
 
 _ROW_CHECKS: dict[str, Callable[[Any], bool]] = {
     "code": lambda x: isinstance(x, str) and 0 < len(x) <= 40,
-    "key": lambda x: x in STATS_KEYS,
+    "key": lambda x: isinstance(x, str),  # a registered one: checked in _history_shape
     "result": lambda x: x in RESULTS,
     "moves": _is_count,
     "seconds": _is_seconds,
@@ -210,10 +210,11 @@ def _history_shape(v: Any) -> list[dict[str, Any]]:
         raise _Bad("statistics.history is not a list of at most "
                    f"{HISTORY_MAX} rows")
     out = []
+    known = set(STATS_KEYS)
     for row in v:
         if not isinstance(row, dict):
             raise _Bad("a statistics.history row is not an object")
-        if row.get("key") not in STATS_KEYS and isinstance(row.get("key"), str):
+        if isinstance(row.get("key"), str) and row["key"] not in known:
             continue
         for k, ok in _ROW_CHECKS.items():
             if k not in row or not ok(row[k]):
@@ -222,16 +223,21 @@ def _history_shape(v: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _daily_shape(v: Any) -> dict[str, list[str]]:
+_MONTH = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])")
+
+
+def _daily_shape(v: Any) -> dict[str, dict[str, int]]:
+    """``{key: {"YYYY-MM": mask of the days won, bit d - 1 for day d}}``."""
     if not isinstance(v, dict):
         raise _Bad("statistics.daily_won is not an object")
     out = {}
-    for k, days in v.items():
-        if not (isinstance(days, list) and len(days) <= DAILY_MAX
-                and all(isinstance(d, str) and _is_iso_date(d) for d in days)):
-            raise _Bad(f"statistics.daily_won.{_shown(k)} is not a list of dates")
+    for k, months in v.items():
+        if not (isinstance(months, dict) and len(months) <= DAILY_MONTHS
+                and all(isinstance(m, str) and _MONTH.fullmatch(m) and _is_int(x)
+                        and 0 < x < 1 << 31 for m, x in months.items())):
+            raise _Bad(f"statistics.daily_won.{_shown(k)} is not a set of months")
         if k in STATS_KEYS:
-            out[k] = sorted(set(days))
+            out[k] = dict(months)
     return out
 
 

@@ -3,12 +3,12 @@ change their input).
 
 Per game and variant (``games``): counts, streaks and records. Beside them the last
 ``HISTORY_MAX`` finished attempts (``history``, newest first) and the dates whose deal of the
-day was won (``daily_won``, per game and variant, at most ``DAILY_MAX`` each). Files written
+day was won (``daily_won``: per game and variant, ``{"YYYY-MM": mask}`` with bit ``d - 1``
+set for day ``d``; the last ``DAILY_MONTHS`` months with a win). Files written
 before the records and the history load with their defaults (schema.py)."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from ..engine import DealCode
@@ -16,7 +16,7 @@ from ..engine import registry
 
 STATS_KEYS = registry.KEYS  # every registered game and variant, also one registered later
 HISTORY_MAX = 50            # finished attempts kept in the history
-DAILY_MAX = 1100            # won deal-of-the-day dates kept per game and variant (3 years)
+DAILY_MONTHS = 36          # months of won deals of the day kept per game and variant
 RESULTS = ("won", "lost", "abandoned")
 RECORDS = ("best_time", "fewest_moves")  # the records a win can set (no loop improves them)
 
@@ -24,6 +24,17 @@ RECORDS = ("best_time", "fewest_moves")  # the records a win can set (no loop im
 def stats_key(code: DealCode) -> str:
     """``"easy-harp/N"``, ``"seahaven-towers/C4"`` …"""
     return f"{code.game}/{code.variant}"
+
+
+def copy_stats(stats: dict[str, Any]) -> dict[str, Any]:
+    """A copy sharing nothing that can change with ``stats`` (its leaves are numbers, text and
+    None), made far faster than ``copy.deepcopy`` (this runs for every saved change)."""
+    cur = stats.get("current")
+    return {"games": {k: dict(e) for k, e in stats["games"].items()},
+            "current": None if cur is None else {**cur, **(
+                {"records": list(cur["records"])} if "records" in cur else {})},
+            "history": [dict(r) for r in stats.get("history", [])],
+            "daily_won": {k: dict(m) for k, m in stats.get("daily_won", {}).items()}}
 
 
 def default_entry() -> dict[str, Any]:
@@ -48,12 +59,13 @@ def default_stats() -> dict[str, Any]:
 
 def record_start(stats: dict[str, Any], key: str, game_id: str) -> dict[str, Any]:
     """Count attempt ``game_id`` as played under ``key``. Idempotent: call it after every
-    accepted action, or only after the first. An unfinished other attempt still marked
+    accepted action, or only after the first (then ``stats`` itself comes back). An unfinished other attempt still marked
     current counts as a loss (its streak ends) as if abandoned."""
-    new = copy.deepcopy(stats)
-    cur = new["current"]
+    cur = stats["current"]
     if cur is not None and cur["id"] == game_id:
-        return new
+        return stats  # nothing changes (called after every action: no copy)
+    new = copy_stats(stats)
+    cur = new["current"]
     if cur is not None and not cur["won"]:
         new["games"].setdefault(cur["key"], default_entry())["streak"] = 0
     e = new["games"].setdefault(key, default_entry())
@@ -79,9 +91,10 @@ def record_win(stats: dict[str, Any], key: str, game_id: str, *, score: int, mov
     ``current["records"]`` lists the records this win set (RECORDS order): a time or a move
     count below every earlier win's, or the first win's."""
     new = record_start(stats, key, game_id)
-    cur = new["current"]
-    if cur["won"]:
+    if new["current"]["won"]:
         return new
+    new = copy_stats(new) if new is stats else new
+    cur = new["current"]
     cur["won"] = True
     e = new["games"][cur["key"]]
     records = []
@@ -104,12 +117,21 @@ def record_win(stats: dict[str, Any], key: str, game_id: str, *, score: int, mov
         _log(new, {"code": code, "key": cur["key"], "result": "won", "moves": moves,
                    "seconds": float(seconds), "date": day, "daily": daily_day is not None})
     if daily_day is not None:
-        days = new.setdefault("daily_won", {}).setdefault(cur["key"], [])
-        if daily_day not in days:
-            days.append(daily_day)
-            days.sort()
-            del days[:-DAILY_MAX]
+        months = new.setdefault("daily_won", {}).setdefault(cur["key"], {})
+        month, day = daily_day[:7], int(daily_day[8:10])
+        months[month] = months.get(month, 0) | 1 << (day - 1)
+        for old in sorted(months)[:-DAILY_MONTHS]:
+            del months[old]
     return new
+
+
+def daily_days(stats: dict[str, Any]) -> dict[str, list[str]]:
+    """``daily_won`` as the page reads it: per game and variant the ISO dates, in order."""
+    out = {}
+    for key, months in stats.get("daily_won", {}).items():
+        out[key] = [f"{m}-{d:02d}" for m in sorted(months) for d in range(1, 32)
+                    if months[m] >> (d - 1) & 1]
+    return out
 
 
 def record_abandon(stats: dict[str, Any], game_id: str, *, score: int, seconds: float,
@@ -120,7 +142,7 @@ def record_abandon(stats: dict[str, Any], game_id: str, *, score: int, seconds: 
     history (with ``code`` and ``day``) as ``"lost"`` when no move was left (``stuck``), else
     ``"abandoned"``. Won, or never started: nothing is counted. Either way it is no longer
     current."""
-    new = copy.deepcopy(stats)
+    new = copy_stats(stats)
     cur = new["current"]
     if cur is None or cur["id"] != game_id:
         return new
@@ -143,7 +165,7 @@ def reset_stats(stats: dict[str, Any], key: str | None = None) -> dict[str, Any]
     from its next ``record_start``."""
     if key is None:
         return default_stats()
-    new = copy.deepcopy(stats)
+    new = copy_stats(stats)
     new["games"][key] = default_entry()
     if new["current"] is not None and new["current"]["key"] == key:
         new["current"] = None
