@@ -238,3 +238,19 @@ def test_the_paste_question_names_the_deal_found(harness):
     expect(t.page.get_by_test_id("dialog-new")).to_be_visible()
     expect(t.page.get_by_test_id("code-error")).to_contain_text("Q")
     expect(t.code).to_have_text("SH1-C2-AAAAAJ2")
+
+
+def test_the_statistics_page_and_the_reset_question_pass_axe(harness):
+    from test_keyboard import axe_problems
+
+    t, _won, _n = won_one_move_left(harness, first_eh_move=True)
+    win(t)
+    found = {"win window": axe_problems(t.page)}
+    t.page.keyboard.press("Escape")
+    t.page.keyboard.press("t")
+    expect(t.page.locator('[data-testid="stats-history"] tr[data-row]')).to_have_count(2)
+    found["statistics"] = axe_problems(t.page)
+    t.page.get_by_test_id("stats-reset").click()
+    expect(t.page.get_by_test_id("dialog-reset")).to_be_visible()
+    found["reset question"] = axe_problems(t.page)
+    assert found == {"win window": [], "statistics": [], "reset question": []}
