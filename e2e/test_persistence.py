@@ -60,6 +60,10 @@ def test_ctrl_v_opens_a_code_found_inside_a_sentence(app):
     box = t.page.locator("#table").bounding_box()
     t.page.locator("#table").click(position={"x": 4, "y": box["height"] - 4})
     t.page.keyboard.press("Control+v")
+    # the question names the deal found (issue 16), asked even with no game in progress
+    expect(t.page.get_by_test_id("confirm-title")).to_have_text(f"Open {SH}?")
+    expect(t.code).to_have_text("EH1-N-AAAAAAF")
+    t.page.get_by_test_id("confirm-yes").click()
     expect(t.code).to_have_text(SH)
     expect(t.cards("c1")).to_have_count(1)
 

@@ -39,7 +39,8 @@ DEFAULT_SETTINGS = {"interactive_rules": True, "double_click": True, "four_colou
                     # the table's looks (issue 16)
                     "deck": "home", "card_back": "blue", "felt": "green", "anim_speed": "normal"}
 ZERO = {"played": 0, "won": 0, "best_score": None, "fewest_moves": None, "streak": 0,
-        "best_streak": 0, "seconds": 0.0, "hints": 0}
+        "best_streak": 0, "seconds": 0.0, "hints": 0, "best_seconds": None,
+        "won_seconds": 0.0, "timed_wins": 0}
 KEYS = ["easy-harp/N", "seahaven-towers/C4", "seahaven-towers/C2", "seahaven-towers/C1"]
 
 
@@ -103,7 +104,8 @@ def test_no_file_gives_defaults_and_no_notice(tmp_path):
     got = storage.load(tmp_path / "nothing-yet")
     assert got.settings == DEFAULT_SETTINGS
     assert got.game is None
-    assert got.stats == {"games": {k: ZERO for k in KEYS}, "current": None}
+    assert got.stats == {"games": {k: ZERO for k in KEYS}, "current": None,
+        "history": [], "daily_won": {}}
     assert got.window == {}
     assert (got.notice, got.problem, got.moved_to, got.reset) == (None, None, None, [])
     assert not (tmp_path / "nothing-yet").exists()
@@ -392,7 +394,8 @@ def check_fresh_start(got, folder: Path, problem: str) -> None:
     assert isinstance(got.notice, str) and got.notice
     assert got.settings == DEFAULT_SETTINGS
     assert got.game is None
-    assert got.stats == {"games": {k: ZERO for k in KEYS}, "current": None}
+    assert got.stats == {"games": {k: ZERO for k in KEYS}, "current": None,
+        "history": [], "daily_won": {}}
     assert got.window == {}
     assert sorted(got.reset) == ["game", "settings", "stats", "window"]
     assert got.moved_to is not None and got.moved_to.parent == folder
@@ -618,7 +621,8 @@ def test_a_game_counts_from_its_first_move_once():
     s1 = storage.record_start(s0, EH, "g1")
     s2 = storage.record_start(s1, EH, "g1")
     assert entry(s1)["played"] == entry(s2)["played"] == 1
-    assert s0 == {"games": {k: ZERO for k in KEYS}, "current": None}  # pure
+    assert s0 == {"games": {k: ZERO for k in KEYS}, "current": None,
+        "history": [], "daily_won": {}}  # pure
 
 
 def test_abandoning_a_started_game_is_a_loss_and_an_unstarted_one_nothing():
@@ -696,7 +700,8 @@ def test_reset_all_or_one_and_the_game_in_progress_counts_again():
     assert entry(one, "seahaven-towers/C2")["won"] == 1
     one = storage.record_start(one, EH, "y")  # the game being played counts from its next move
     assert entry(one)["played"] == 1
-    assert storage.reset_stats(s) == {"games": {k: ZERO for k in KEYS}, "current": None}
+    assert storage.reset_stats(s) == {"games": {k: ZERO for k in KEYS}, "current": None,
+        "history": [], "daily_won": {}}
     assert entry(s)["played"] == 1  # reset is pure too
 
 

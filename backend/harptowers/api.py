@@ -8,13 +8,14 @@ pywebview walks an exposed object's public attributes into JS, so everything els
 
 from __future__ import annotations
 
+import copy
 import secrets
 import threading
 from datetime import date
 from typing import Any, Callable
 
 from . import examples, hinting, storage
-from .engine import IllegalMove, InvalidCode, InvalidMove
+from .engine import IllegalMove, InvalidCode, InvalidMove, parse_code
 from .engine.game import Game
 from .engine.notation import STOCK, Move, PileRef, parse_pile
 from .session import BadArgument, Session
@@ -211,6 +212,9 @@ class Api:
             args = self._args(a, **PAGE_SETTINGS)
             if "language" in args and not 0 < len(args["language"]) <= 35:
                 raise BadArgument("language must be a short language tag or 'auto'")
+            for name in storage.LOOKS:
+                if name in args and (problem := storage.look_problem(name, args[name])):
+                    raise BadArgument(problem)
             if "winnable_only" in args:
                 unknown = set(args["winnable_only"]) - set(storage.STATS_KEYS)
                 if unknown:
@@ -225,8 +229,10 @@ class Api:
         return self._call(run)
 
     def statistics(self, a: Any = None) -> dict[str, Any]:
-        """Statistics per game and variant; ``{"reset": true}`` (optionally with ``"key":
-        "easy-harp/N"``) sets them back to zero."""
+        """The Statistics page: ``{"statistics": {key: figures}, "history": [last finished
+        attempts, newest first], "daily_won": {key: [ISO dates]}, "today": ISO date}``.
+        ``{"reset": true}`` sets everything back to zero; with ``"key": "easy-harp/N"`` only
+        that game and variant (its figures, history rows and won days)."""
         def run() -> dict[str, Any]:
             args = self._args(a, reset=bool, key=str)
             if args.get("key") is not None and args["key"] not in storage.STATS_KEYS:
@@ -235,7 +241,24 @@ class Api:
             if args.get("reset"):
                 s.stats = storage.reset_stats(s.stats, args.get("key"))
             return {"statistics": storage.stats_view(s.stats),
+                    "history": copy.deepcopy(s.stats["history"]),
+                    "daily_won": storage.daily_days(s.stats),
+                    "today": s.today().isoformat(),
                     "_changed": bool(args.get("reset"))}
+        return self._call(run)
+
+    def read_code(self, a: Any = None) -> dict[str, Any]:
+        """Read a deal code out of ``{"text": …}`` (a paste) and change nothing: ``{"code":
+        "SH1-C2-AAAAAJ2"}``, or the ``invalid-code`` error of ``new_game``. A bare number
+        means a deal of ``game``/``variant`` when given, else of the game being played."""
+        def run() -> dict[str, Any]:
+            args = self._args(a, text=str, game=str, variant=str)
+            if "text" not in args:
+                raise BadArgument("missing 'text'")
+            g = self._game.code
+            game = args.get("game", g.game)
+            variant = args.get("variant", g.variant if game == g.game else None)
+            return {"code": str(parse_code(args["text"], game, variant))}
         return self._call(run)
 
     def clock(self, a: Any = None) -> dict[str, Any]:

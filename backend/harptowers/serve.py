@@ -34,7 +34,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 # the bridge exposes only these game methods
 METHODS = ("state", "new_game", "play", "tap", "double_tap", "stock", "undo", "redo",
            "settings", "statistics", "dismiss", "examples", "open_example", "example_step",
-           "leave_example", "clock", "hint")
+           "leave_example", "clock", "hint", "read_code")
 MAX_CONNECTIONS = 32
 BACKLOG = 128
 TIMEOUT = 2.0            # seconds a connection may stay silent (a browser sends at once)

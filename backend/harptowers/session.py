@@ -7,7 +7,7 @@ errors or ``BadArgument``; none of them knows about JSON transport.
 from __future__ import annotations
 
 import secrets
-from datetime import date
+from datetime import date, timedelta
 from typing import Any, Callable
 
 from . import examples, storage
@@ -18,6 +18,9 @@ from .engine.notation import STOCK, STOCK_TAP, Move, PileRef
 from .engine.published import winnable_deals
 from .storage import GameRecord
 from .view import action_view
+
+
+DAILY_LOOKBACK = 8  # a deal of the day won up to a week after its day still marks its day
 
 
 class BadArgument(ValueError):
@@ -88,11 +91,24 @@ class Session:
         if self.example is None:
             self.stats = storage.record_start(self.stats, rec.key, rec.id)
             if g.won:
-                self.stats = storage.record_win(self.stats, rec.key, rec.id, score=g.score,
-                                                moves=g.moves, seconds=rec.seconds,
-                                                hints=rec.hints)
+                self.stats = storage.record_win(
+                    self.stats, rec.key, rec.id, score=g.score, moves=g.moves,
+                    seconds=rec.seconds, hints=rec.hints, code=str(g.code),
+                    day=self.today().isoformat(), daily_day=self._daily_day())
         return {"action": action_view(g, act.move, points=act.points, turned=act.turned,
                                       recycled=g.history[-1].recycled), "_changed": True}
+
+    def _daily_day(self) -> str | None:
+        """The date whose deal of the day the game in progress is (it may have been dealt a
+        few days before the win), or None."""
+        if not self.rec.daily:
+            return None
+        code, today = self.game.code, self.today()
+        for back in range(DAILY_LOOKBACK):
+            day = today - timedelta(days=back)
+            if deal_of_the_day(code.game, code.variant, day) == code:
+                return day.isoformat()
+        return None
 
     # ---- deals ----------------------------------------------------------------------
     def new_game(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -129,8 +145,10 @@ class Session:
         if self.example is not None:
             self.rec, self.example, self.stash = self.saved, None, None
         rec = self.rec
-        self.stats = storage.record_abandon(self.stats, rec.id, score=rec.game.score,
-                                            seconds=rec.seconds)
+        self.stats = storage.record_abandon(
+            self.stats, rec.id, score=rec.game.score, seconds=rec.seconds,
+            moves=rec.game.moves, code=str(rec.game.code), day=self.today().isoformat(),
+            stuck=not rec.game.legal_moves(), daily=rec.daily)
         self.rec = GameRecord.start(code, daily=daily)
         self.settings.update(game=code.game, variant=code.variant)
         self.pending = None

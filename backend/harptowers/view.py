@@ -17,6 +17,7 @@ from .engine.cards import Card
 from .engine.game import Game
 from .engine.notation import STOCK, WASTE, Move, PileRef, parse_move
 from .engine.registry import catalogue
+from .storage.stats import new_records
 
 if TYPE_CHECKING:
     from .session import Session
@@ -92,6 +93,7 @@ def view(s: Session, salt: bytes, rev: int = 0) -> dict[str, Any]:
             "can_redo": bool(g.undone),
             "deal_of_day": rec.daily, "settings": page_settings(s.settings),
             "elapsed_ms": round(rec.seconds * 1000), "hints": rec.hints,
+            "new_records": new_records(s.stats, rec.id) if g.won and s.example is None else [],
             "example": example_view(s), "pending_code": s.pending, "notice": s.notice,
             "catalogue": catalogue(), "piles": piles}
 

@@ -8,6 +8,7 @@ import { renderKeyList } from './keyhelp.js';
 import * as choices from './choices.js';
 import { syncWinnable, winnableArg, winnableSetting } from './choices.js';
 import * as looks from './looks.js';
+import { formatDuration } from './header.js';
 
 const $ = (id) => document.getElementById(id);
 // {newGame(arg) → Promise<answer>, settings(change), state() → view model,
@@ -20,7 +21,9 @@ export function init(callbacks) {
   initNewGame();
   initSettings();
   $('dlg-win').addEventListener('close', () => {
-    if ($('dlg-win').returnValue === 'new') openNewGame();
+    const choice = $('dlg-win').returnValue;
+    if (choice === 'new') openNewGame();
+    if (choice === 'same') actions.newGame({ mode: 'same' });   // the game is won: nothing to ask
   });
   $('toast').addEventListener('click', hideToast);
 }
@@ -57,11 +60,20 @@ export function hideToast() {
 
 /* ---------- confirmation ---------- */
 
-/** Ask before leaving a game in progress; resolves true to go ahead. */
-export function confirmLeave() {
+/** Ask before leaving a game in progress; resolves true to go ahead. With `code` (a
+ * pasted deal) the question names the deal and is always asked. */
+export function confirmLeave(code = null) {
   const state = actions.state();
-  if (!state || state.won || !(state.moves > 0)) return Promise.resolve(true);
+  const started = Boolean(state && !state.won && state.moves > 0);
+  if (!code && !started) return Promise.resolve(true);
   const dlg = $('dlg-confirm');
+  applyDom(dlg);
+  if (code) {
+    dlg.querySelector('[data-testid="confirm-title"]').textContent = t('paste.title', { code });
+    dlg.querySelector('[data-testid="confirm-text"]').textContent =
+      t(started ? 'paste.text_leave' : 'paste.text');
+    dlg.querySelector('[value="yes"]').textContent = t('paste.open');
+  }
   return new Promise((resolve) => {
     dlg.returnValue = '';
     dlg.addEventListener('close', () => resolve(dlg.returnValue === 'yes'), { once: true });
@@ -153,13 +165,27 @@ export function openNewGame(prefillCode = '') {
   if (prefillCode) $('code-input').focus();
 }
 
-/** A code arrived by paste (Ctrl+V): open that deal, asking first when needed. */
+/** A code arrived by paste (Ctrl+V): Python reads it (`readCode`), the question names the
+ * deal found; a text with no code opens the New game window with the reason. */
 export async function openCode(text) {
-  await leaveExample();
-  if (!(await confirmLeave())) return;
-  const answer = await actions.newGame({ code: text });
-  if (answer && !answer.ok && answer.error) {
+  const read = await actions.readCode(text);
+  if (!read || !read.ok) {
     openNewGame(text);
+    if (read && read.error) showCodeError(read.error);
+    return;
+  }
+  if (!(await confirmLeave(read.code))) return;
+  await openDeal(read.code, { asked: true });
+}
+
+/** Open the deal `code` (Statistics' "Play this deal again"), asking first when a game is
+ * in progress (not again when `asked`). */
+export async function openDeal(code, { asked = false } = {}) {
+  await leaveExample();
+  if (!asked && !(await confirmLeave())) return;
+  const answer = await actions.newGame({ code });
+  if (answer && !answer.ok && answer.error) {
+    openNewGame(code);
     showCodeError(answer.error);
   }
 }
@@ -217,18 +243,33 @@ export function openAbout(version) {
   open($('dlg-about'));
 }
 
-export function openWin({ state, time }) {
+/** The win window; its time is the one the statistics recorded (state.elapsed_ms). */
+export function openWin({ state }) {
   const dlg = $('dlg-win');
   dlg.querySelector('[data-testid="win-text"]').textContent =
     t('win.text', { game: t(`game.${state.game}`), code: state.code });
   dlg.querySelector('[data-testid="win-score"]').textContent = String(state.score);
   dlg.querySelector('[data-testid="win-moves"]').textContent = String(state.moves);
-  dlg.querySelector('[data-testid="win-time"]').textContent = time;
+  dlg.querySelector('[data-testid="win-time"]').textContent =
+    formatDuration((Number(state.elapsed_ms) || 0) / 1000);
   const hintsUsed = dlg.querySelector('[data-testid="win-hints"]');
   if (hintsUsed) hintsUsed.textContent = String(state.hints || 0);
+  showRecords(dlg, state.new_records || []);
   for (const other of document.querySelectorAll('dialog[open]')) other.close();
   open(dlg);
   dlg.querySelector('[value="new"]').focus();
+}
+
+/** The records this win set, as Python decided them ("best_time", "fewest_moves"). */
+function showRecords(dlg, records) {
+  const list = dlg.querySelector('[data-testid="win-records"]');
+  list.replaceChildren(...records.map((r) => {
+    const li = document.createElement('li');
+    li.dataset.record = r;
+    li.textContent = t(`win.record_${r}`);
+    return li;
+  }));
+  list.hidden = !records.length;
 }
 
 /** Re-translate every static text (after a language change). */
@@ -241,5 +282,6 @@ export function translate() {
   if (win.open && state) {
     win.querySelector('[data-testid="win-text"]').textContent =
       t('win.text', { game: t(`game.${state.game}`), code: state.code });
+    showRecords(win, state.new_records || []);
   }
 }

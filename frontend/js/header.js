@@ -29,6 +29,16 @@ export function formatTime(ms) {
   return `${mm}:${ss}`;
 }
 
+/** A duration in seconds as the statistics and the win window show it: m:ss under an hour, h:mm:ss above. */
+export function formatDuration(seconds) {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '–';
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
 export function clockText() {
   return formatTime(clockMs());
 }

@@ -5,7 +5,7 @@
 import { t, data } from './i18n.js';
 
 export const KEY_IDS = ['move', 'column', 'regions', 'pick', 'cancel', 'tap', 'double', 'stock',
-  'undo', 'redo', 'hint', 'new', 'paste', 'help', 'close'];
+  'undo', 'redo', 'hint', 'new', 'paste', 'stats', 'help', 'close'];
 export const ABOUT_IDS = ['move', 'column', 'pick', 'tap', 'double', 'stock', 'undo', 'help'];
 
 /**

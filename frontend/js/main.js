@@ -10,7 +10,7 @@ import * as render from './render.js';
 import * as anim from './anim.js';
 import * as drag from './drag.js';
 import * as dialogs from './dialogs.js';
-import { initHeader, updateHeader, clockText, flushClock } from './header.js';
+import { initHeader, updateHeader, flushClock } from './header.js';
 import * as examples from './examples.js';
 import * as help from './help.js';
 import * as keyboard from './keyboard.js';
@@ -19,6 +19,7 @@ import * as focus from './focus.js';
 import * as hints from './hint.js';
 import * as stats from './stats.js';
 import * as predict from './predict.js';
+import { keyName } from './kbmap.js';
 
 const FALLBACK_VERSION = '0.1.0';   // shown until the view model carries a version
 
@@ -104,6 +105,7 @@ async function applySettings(state) {
   if (wanted !== i18n.language()) {
     await i18n.loadLanguage(wanted);
     dialogs.translate();
+    stats.translate();
   }
 }
 
@@ -123,10 +125,9 @@ async function show(state, opts = {}) {
   showNotice(state);
   examples.sync(state);
   if (wasWon === false && state.won) {
-    const time = clockText();
     setTimeout(async () => {   // the last card lands, the cascade runs (skippable), then the window
       await cheer.cascade(state.piles.filter((p) => p.kind === 'foundation'), render.cardElement);
-      dialogs.openWin({ state, time });
+      dialogs.openWin({ state });
     }, anim.duration());
   }
 }
@@ -213,6 +214,7 @@ function initButtons() {
     undo,
     redo,
     hint: () => hints.request(),
+    stats: () => stats.open(),
     settings: () => dialogs.openSettings(),
     help: () => dialogs.openHelp(),
     about: () => dialogs.openAbout((view && view.version) || FALLBACK_VERSION),
@@ -240,6 +242,10 @@ function initKeys() {
     } else if (ctrl && e.key.toLowerCase() === 'n') {
       e.preventDefault();
       if (!dialogs.anyOpen()) dialogs.openNewGame();
+    } else if (!ctrl && !e.altKey && keyName(e) === 't' && !typing && !dialogs.anyOpen()
+               && !document.body.classList.contains('example-replaying')) {
+      e.preventDefault();   // T: the Statistics page (issue 16)
+      stats.open();
     } else if (e.key === 'Escape' && !dialogs.anyOpen()) {
       dialogs.hideToast();
     }
@@ -270,6 +276,7 @@ async function boot() {
     settings: (change) => act('settings', change),
     state: () => view,
     leaveExample: () => examples.leave(),
+    readCode: (text) => call('read_code', { text }),
   });
   initHeader((text, kind) => dialogs.showToast(text, kind),
     (ms) => call('clock', { elapsed_ms: ms }));
@@ -295,7 +302,11 @@ async function boot() {
     busy: () => drag.dragging() || examples.busy(),
   });
   initButtons();
-  stats.init();
+  stats.init({
+    catalogue: () => (view && view.catalogue) || [],
+    current: () => (view ? `${view.game}/${view.variant}` : null),
+    playDeal: (code) => dialogs.openDeal(code),
+  });
   initKeys();
   initInput();
   if (first.state) await show(first.state, { animate: false });

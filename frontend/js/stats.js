@@ -1,22 +1,26 @@
-// The Statistics dialog (issue 5): figures per game and variant, as Python keeps them.
+// The Statistics page (issue 16): per game and variant the figures and records Python
+// keeps, the last games with "Play this deal again", the deal-of-the-day calendar
+// (statcal.js) and a reset that asks first, for the game chosen or for all.
+// Every figure comes from the bridge call `statistics`; the rows from the catalogue.
 
 import { call } from './bridge.js';
-import { t, has, formatNumber, applyDom } from './i18n.js';
+import { t, has, formatNumber, applyDom, language } from './i18n.js';
+import * as calendar from './statcal.js';
+import { formatDuration } from './header.js';
 
-const COLUMNS = ['played', 'won', 'win_rate', 'best_score', 'fewest_moves', 'streak',
-  'best_streak', 'time', 'hints'];
+const COLUMNS = ['played', 'won', 'win_rate', 'streak', 'best_streak', 'best_time',
+  'fewest_moves', 'average_time', 'best_score', 'hints'];
+const ALL = '*';   // the reset choice "every game"
 
 const $ = (id) => document.getElementById(id);
+// {catalogue() → state.catalogue, current() → "<game>/<variant>" played now,
+//  playDeal(code) → Promise (asks before leaving a game in progress)}
+let host = null;
+let last = null;   // the last answer of `statistics`
 
-function cell(entry, column) {
-  const v = column === 'time' ? entry.seconds : entry[column];
-  if (v === null || v === undefined) return '–';
-  if (column === 'win_rate') return `${formatNumber(Math.round(v * 100))} %`;
-  if (column === 'time') {
-    const m = Math.floor(v / 60);
-    return `${formatNumber(Math.floor(m / 60))}:${String(m % 60).padStart(2, '0')}`;
-  }
-  return formatNumber(v);
+/** Every game and variant of the catalogue: [{key, name}], in its order. */
+export function rows() {
+  return host.catalogue().flatMap((g) => g.variants.map((v) => ({ key: v.key, name: rowName(g, v) })));
 }
 
 function rowName(game, variant) {
@@ -25,51 +29,158 @@ function rowName(game, variant) {
   return `${name} · ${has(`variant.${variant.id}`) ? t(`variant.${variant.id}`) : variant.label}`;
 }
 
-function draw(stats, catalogue) {
-  const table = $('stats-table');
-  table.replaceChildren();
-  const head = document.createElement('tr');
-  head.append(document.createElement('th'));
-  for (const c of COLUMNS) {
+function nameOf(key) {
+  const row = rows().find((r) => r.key === key);
+  return row ? row.name : key;
+}
+
+function figure(entry, column) {
+  const value = {
+    best_time: entry.best_seconds, average_time: entry.average_seconds,
+  }[column];
+  if (column === 'best_time' || column === 'average_time') return formatDuration(value);
+  const v = entry[column];
+  if (v === null || v === undefined) return '–';
+  if (column === 'win_rate') return `${formatNumber(Math.round(v * 100))} %`;
+  return formatNumber(v);
+}
+
+/** A header row: `cols` column names ('' for none), each titled stats.<prefix><name>. */
+function headRow(cols, prefix = '') {
+  const tr = document.createElement('tr');
+  for (const col of cols) {
     const th = document.createElement('th');
     th.scope = 'col';
-    th.textContent = t(`stats.${c}`);
-    head.append(th);
+    if (col) {
+      th.dataset.col = col;
+      th.textContent = t(`stats.${prefix}${col}`);
+    }
+    tr.append(th);
   }
-  table.append(head);
-  // one row per game and variant, in the order of the catalogue
-  const rows = catalogue.flatMap((g) => g.variants.map((v) => [g, v]));
-  for (const [game, variant] of rows) {
-    const entry = stats[variant.key];
+  return tr;
+}
+
+function drawRecords(stats) {
+  const table = $('stats-table');
+  table.replaceChildren(headRow(['', ...COLUMNS]));
+  for (const { key, name } of rows()) {
+    const entry = stats[key];
     if (!entry) continue;
     const tr = document.createElement('tr');
-    tr.dataset.key = variant.key;
+    tr.dataset.key = key;
     const th = document.createElement('th');
     th.scope = 'row';
-    th.textContent = rowName(game, variant);
+    th.textContent = name;
     tr.append(th);
     for (const c of COLUMNS) {
       const td = document.createElement('td');
       td.dataset.col = c;
-      td.textContent = cell(entry, c);
+      td.textContent = figure(entry, c);
       tr.append(td);
     }
     table.append(tr);
   }
 }
 
-async function refresh(arg) {
-  const answer = await call('statistics', arg || {});
-  if (answer.ok) draw(answer.statistics, (answer.state && answer.state.catalogue) || []);
+function formatDate(iso) {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Intl.DateTimeFormat(language(), { dateStyle: 'medium' }).format(new Date(y, m - 1, d));
 }
 
-export function init() {
-  const dlg = $('dlg-stats');
-  $('open-stats').addEventListener('click', async () => {
-    $('dlg-settings').close();
-    applyDom(dlg);
-    await refresh();
-    dlg.showModal();
+function drawHistory(history) {
+  const table = $('stats-history');
+  $('history-empty').hidden = history.length > 0;
+  table.hidden = !history.length;
+  table.replaceChildren(headRow(['date', 'game', 'code', 'result', 'moves', 'time', ''], 'h_'));
+  history.forEach((row, i) => {
+    const tr = document.createElement('tr');
+    tr.dataset.row = String(i);
+    tr.dataset.result = row.result;
+    const cells = {
+      date: formatDate(row.date), game: nameOf(row.key), code: row.code,
+      result: t(`stats.result_${row.result}`) + (row.daily ? ` · ${t('header.daily')}` : ''),
+      moves: formatNumber(row.moves), time: formatDuration(row.seconds),
+    };
+    for (const [col, text] of Object.entries(cells)) {
+      const td = document.createElement('td');
+      td.dataset.col = col;
+      td.textContent = text;
+      tr.append(td);
+    }
+    const td = document.createElement('td');
+    const again = document.createElement('button');
+    again.type = 'button';
+    again.className = 'play-again';
+    again.dataset.testid = 'play-again';
+    again.textContent = t('stats.play_again');
+    again.setAttribute('aria-label', t('stats.play_again_code', { code: row.code }));
+    again.addEventListener('click', () => playAgain(row.code));
+    td.append(again);
+    tr.append(td);
+    table.append(tr);
   });
-  $('stats-reset').addEventListener('click', () => refresh({ reset: true }));
+}
+
+function fillResetChoice() {
+  const select = $('reset-key');
+  const keep = select.value || host.current();
+  select.replaceChildren(...rows().map((r) => new Option(r.name, r.key)),
+    new Option(t('stats.reset_all'), ALL));
+  select.value = [...select.options].some((o) => o.value === keep) ? keep : select.options[0].value;
+}
+
+function draw(answer) {
+  last = answer;
+  drawRecords(answer.statistics);
+  drawHistory(answer.history || []);
+  fillResetChoice();
+  calendar.draw(answer, rows(), host.current());
+}
+
+async function refresh(arg) {
+  const answer = await call('statistics', arg || {});
+  if (answer.ok) draw(answer);
+  return answer;
+}
+
+async function playAgain(code) {
+  $('dlg-stats').close();
+  await host.playDeal(code);
+}
+
+/** Ask first, naming what goes; reset only that. */
+function askReset() {
+  const key = $('reset-key').value;
+  const dlg = $('dlg-reset');
+  $('reset-question').textContent = key === ALL ? t('stats.reset_question_all')
+    : t('stats.reset_question', { name: nameOf(key) });
+  dlg.returnValue = '';
+  dlg.addEventListener('close', () => {
+    if (dlg.returnValue === 'yes') refresh(key === ALL ? { reset: true } : { reset: true, key });
+  }, { once: true });
+  dlg.showModal();
+}
+
+/** Open the Statistics page (from the header, its key, or Settings). */
+export async function open() {
+  const dlg = $('dlg-stats');
+  for (const other of document.querySelectorAll('dialog[open]')) other.close();
+  applyDom(dlg);
+  applyDom($('dlg-reset'));
+  calendar.reset();
+  await refresh();
+  if (!dlg.open) dlg.showModal();
+  dlg.querySelector('[data-testid="stats-close"]').focus();
+}
+
+/** Re-translate the page when the language changes while it is open. */
+export function translate() {
+  if ($('dlg-stats').open && last) draw(last);
+}
+
+export function init(callbacks) {
+  host = callbacks;
+  $('open-stats').addEventListener('click', open);
+  $('stats-reset').addEventListener('click', askReset);
+  calendar.init();
 }

@@ -32,10 +32,11 @@ from .load import Loaded, load, move_aside
 from .record import GameRecord, new_game_id
 from .journal import JOURNAL_NAME
 from .saver import NOTICES, Saver, reason, save, save_notice
-from .schema import (DEFAULT_SETTINGS, MAX_SECONDS, SAFE_INT, SCHEMA, UNDO, WINDOW_KEYS, check,
+from .schema import (LOOKS, look_problem, DEFAULT_SETTINGS, MAX_SECONDS, SAFE_INT, SCHEMA, UNDO, WINDOW_KEYS, check,
                      document, encode, game_shape, winnable_only_shape)
-from .stats import (STATS_KEYS, default_entry, default_stats, record_abandon, record_start,
-                    record_win, reset_stats, stats_key, stats_view, win_rate)
+from .stats import (HISTORY_MAX, RECORDS, STATS_KEYS, average_win, daily_days, default_entry,
+                    default_stats, new_records, record_abandon, record_start, record_win,
+                    reset_stats, stats_key, stats_view, win_rate)
 from .where import APP_NAME, ENV_VAR, FILE_NAME, MAX_BYTES, data_dir
 
 _crash_at: str | None = None
@@ -47,7 +48,7 @@ def _crash() -> None:
     raise SimulatedCrash(_crash_at)
 
 
-__all__ = ["JOURNAL_NAME", "MAX_SECONDS", "NOTICES", "SAFE_INT", "check", "reason", "save_notice",
+__all__ = ["daily_days", "LOOKS", "look_problem", "HISTORY_MAX", "RECORDS", "average_win", "new_records", "JOURNAL_NAME", "MAX_SECONDS", "NOTICES", "SAFE_INT", "check", "reason", "save_notice",
            "APP_NAME", "CRASH_POINTS", "DEFAULT_SETTINGS", "ENV_VAR", "FILE_NAME", "GameRecord",
            "Loaded", "MAX_BYTES", "SCHEMA", "STATS_KEYS", "Saver", "SimulatedCrash", "UNDO",
            "WINDOW_KEYS", "data_dir", "default_entry", "default_stats", "document", "encode",

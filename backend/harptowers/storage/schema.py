@@ -5,12 +5,15 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
+from datetime import date
 from collections.abc import Callable
 from typing import Any
 
 from ..engine import registry
 from ..engine.codes import VARIANTS
-from .stats import STATS_KEYS, default_entry, default_stats
+from .stats import (DAILY_MONTHS, HISTORY_MAX, RECORDS, RESULTS, STATS_KEYS, copy_stats,
+                    default_entry, default_stats)
 
 SCHEMA = 1
 SAFE_INT = 2 ** 53 - 1        # the largest integer the page (JavaScript) holds exactly
@@ -34,6 +37,28 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "winnable_only": {f"{g.name}/{v}": on for g in registry.games()
                       for v, on in g.winnable_only.items()},
 }
+# The look settings: any short name of letters, digits and dashes (the page falls back to
+# its default for a name it does not know, so a newer file still loads); the animation
+# speed one of its three values.
+LOOKS: dict[str, tuple[str, ...] | None] = {"deck": None, "card_back": None, "felt": None,
+                                            "anim_speed": ("normal", "fast", "off")}
+LOOK_NAME_MAX = 24
+_LOOK_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+def look_problem(name: str, value: Any) -> str | None:
+    """Why ``value`` cannot be the look setting ``name``, or None when it can."""
+    allowed = LOOKS[name]
+    if not isinstance(value, str):
+        return f"{name} must be text, got {_shown(value)}"
+    if allowed is not None:
+        return None if value in allowed else f"{name} must be one of {', '.join(allowed)}"
+    if not 0 < len(value) <= LOOK_NAME_MAX or not _LOOK_NAME.fullmatch(value):
+        return (f"{name} must be a name of 1 to {LOOK_NAME_MAX} lower-case letters, digits "
+                f"and dashes, got {_shown(value)}")
+    return None
+
+
 WINDOW_KEYS: dict[str, type] = {"x": int, "y": int, "width": int, "height": int,
                                 "maximized": bool}
 
@@ -48,7 +73,7 @@ def document(settings: dict[str, Any] | None = None,
     return {"schema": SCHEMA,
             "settings": {**DEFAULT_SETTINGS, **(settings or {})},
             "game": g,
-            "stats": copy.deepcopy(stats) if stats is not None else default_stats(),
+            "stats": copy_stats(stats) if stats is not None else default_stats(),
             "window": dict(window or {})}
 
 
@@ -89,6 +114,9 @@ def _settings_shape(v: Any) -> dict[str, Any]:
         raise _Bad(f"settings game/variant {out['game']!r}/{out['variant']!r} is unknown")
     if not 0 < len(out["language"]) <= 35:
         raise _Bad("settings.language is empty or too long")
+    for name in LOOKS:
+        if (problem := look_problem(name, out[name])):
+            raise _Bad(f"settings.{problem}")
     out["winnable_only"] = winnable_only_shape(out["winnable_only"])
     return out
 
@@ -132,7 +160,12 @@ def game_shape(v: Any) -> dict[str, Any]:
     return out
 
 
+_SECONDS_KEYS = ("seconds", "won_seconds", "best_seconds")
+
+
 def _entry_shape(v: Any, key: str) -> dict[str, Any]:
+    """One game/variant's figures; a key a file from before the records lacks (best time,
+    time of the wins) takes its default."""
     if not isinstance(v, dict):
         raise _Bad(f"statistics of {key} is not an object")
     out = default_entry()
@@ -140,17 +173,76 @@ def _entry_shape(v: Any, key: str) -> dict[str, Any]:
         if k not in v:
             continue
         x = v[k]
-        ok = (_is_seconds(x) if k == "seconds"
-              else (x is None or _is_count(x)) if default is None else _is_count(x))
+        if k in _SECONDS_KEYS:
+            ok = (x is None and default is None) or _is_seconds(x)
+        else:
+            ok = (x is None or _is_count(x)) if default is None else _is_count(x)
         if not ok:
             raise _Bad(f"statistics {key}.{k} is {_shown(x)}")
-        out[k] = float(x) if k == "seconds" else x
-    if out["won"] > out["played"] or out["streak"] > out["best_streak"]:
+        out[k] = float(x) if k in _SECONDS_KEYS and x is not None else x
+    if out["won"] > out["played"] or out["streak"] > out["best_streak"] \
+            or out["timed_wins"] > out["won"]:
         raise _Bad(f"statistics of {key} do not add up")
     return out
 
 
+_ROW_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "code": lambda x: isinstance(x, str) and 0 < len(x) <= 40,
+    "key": lambda x: isinstance(x, str),  # a registered one: checked in _history_shape
+    "result": lambda x: x in RESULTS,
+    "moves": _is_count,
+    "seconds": _is_seconds,
+    "date": lambda x: isinstance(x, str) and _is_iso_date(x),
+    "daily": lambda x: isinstance(x, bool),
+}
+
+
+def _is_iso_date(x: str) -> bool:
+    try:
+        return len(x) == 10 and date.fromisoformat(x).isoformat() == x
+    except ValueError:
+        return False
+
+
+def _history_shape(v: Any) -> list[dict[str, Any]]:
+    """The last finished attempts; rows of a game no longer registered are dropped."""
+    if not isinstance(v, list) or len(v) > HISTORY_MAX:
+        raise _Bad("statistics.history is not a list of at most "
+                   f"{HISTORY_MAX} rows")
+    out = []
+    known = set(STATS_KEYS)
+    for row in v:
+        if not isinstance(row, dict):
+            raise _Bad("a statistics.history row is not an object")
+        if isinstance(row.get("key"), str) and row["key"] not in known:
+            continue
+        for k, ok in _ROW_CHECKS.items():
+            if k not in row or not ok(row[k]):
+                raise _Bad(f"a statistics.history row's {k!r} is missing or wrong")
+        out.append({k: float(row[k]) if k == "seconds" else row[k] for k in _ROW_CHECKS})
+    return out
+
+
+_MONTH = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])")
+
+
+def _daily_shape(v: Any) -> dict[str, dict[str, int]]:
+    """``{key: {"YYYY-MM": mask of the days won, bit d - 1 for day d}}``."""
+    if not isinstance(v, dict):
+        raise _Bad("statistics.daily_won is not an object")
+    out = {}
+    for k, months in v.items():
+        if not (isinstance(months, dict) and len(months) <= DAILY_MONTHS
+                and all(isinstance(m, str) and _MONTH.fullmatch(m) and _is_int(x)
+                        and 0 < x < 1 << 31 for m, x in months.items())):
+            raise _Bad(f"statistics.daily_won.{_shown(k)} is not a set of months")
+        if k in STATS_KEYS:
+            out[k] = dict(months)
+    return out
+
+
 def _stats_shape(v: Any) -> dict[str, Any]:
+    """The statistics; ``history`` and ``daily_won`` are optional (files from before them)."""
     if not isinstance(v, dict) or not isinstance(v.get("games", {}), dict):
         raise _Bad("statistics is not an object")
     out = default_stats()
@@ -163,6 +255,13 @@ def _stats_shape(v: Any) -> dict[str, Any]:
                 and cur.get("key") in STATS_KEYS and isinstance(cur.get("won"), bool)):
             raise _Bad("statistics.current is malformed")
         out["current"] = {"id": cur["id"], "key": cur["key"], "won": cur["won"]}
+        if "records" in cur:
+            recs = cur["records"]
+            if not (isinstance(recs, list) and all(r in RECORDS for r in recs)):
+                raise _Bad("statistics.current.records is malformed")
+            out["current"]["records"] = list(recs)
+    out["history"] = _history_shape(v.get("history", []))
+    out["daily_won"] = _daily_shape(v.get("daily_won", {}))
     return out
 
 

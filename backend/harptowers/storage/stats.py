@@ -1,15 +1,24 @@
 """Statistics: pure functions over the statistics section (they return a new dict and never
-change their input)."""
+change their input).
+
+Per game and variant (``games``): counts, streaks and records. Beside them the last
+``HISTORY_MAX`` finished attempts (``history``, newest first) and the dates whose deal of the
+day was won (``daily_won``: per game and variant, ``{"YYYY-MM": mask}`` with bit ``d - 1``
+set for day ``d``; the last ``DAILY_MONTHS`` months with a win). Files written
+before the records and the history load with their defaults (schema.py)."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from ..engine import DealCode
 from ..engine import registry
 
 STATS_KEYS = registry.KEYS  # every registered game and variant, also one registered later
+HISTORY_MAX = 50            # finished attempts kept in the history
+DAILY_MONTHS = 36          # months of won deals of the day kept per game and variant
+RESULTS = ("won", "lost", "abandoned")
+RECORDS = ("best_time", "fewest_moves")  # the records a win can set (no loop improves them)
 
 
 def stats_key(code: DealCode) -> str:
@@ -17,28 +26,46 @@ def stats_key(code: DealCode) -> str:
     return f"{code.game}/{code.variant}"
 
 
+def copy_stats(stats: dict[str, Any]) -> dict[str, Any]:
+    """A copy sharing nothing that can change with ``stats`` (its leaves are numbers, text and
+    None), made far faster than ``copy.deepcopy`` (this runs for every saved change)."""
+    cur = stats.get("current")
+    return {"games": {k: dict(e) for k, e in stats["games"].items()},
+            "current": None if cur is None else {**cur, **(
+                {"records": list(cur["records"])} if "records" in cur else {})},
+            "history": [dict(r) for r in stats.get("history", [])],
+            "daily_won": {k: dict(m) for k, m in stats.get("daily_won", {}).items()}}
+
+
 def default_entry() -> dict[str, Any]:
-    """The statistics of one game and variant before any play."""
+    """The statistics of one game and variant before any play. ``best_seconds``: the
+    shortest win; ``won_seconds`` / ``timed_wins``: the time of the wins counted since the
+    records existed (their average; older wins have no time of their own)."""
     return {"played": 0, "won": 0, "best_score": None, "fewest_moves": None,
-            "streak": 0, "best_streak": 0, "seconds": 0.0, "hints": 0}
+            "streak": 0, "best_streak": 0, "seconds": 0.0, "hints": 0,
+            "best_seconds": None, "won_seconds": 0.0, "timed_wins": 0}
 
 
 def default_stats() -> dict[str, Any]:
-    """``{"games": {key: entry for every game/variant}, "current": None}``.
+    """``{"games": {key: entry for every game/variant}, "current": None, "history": [],
+    "daily_won": {}}``.
 
-    ``current`` is the attempt counted last: ``{"id", "key", "won"}``; it makes a second win
-    of the same attempt (after undoing out of a win) count once."""
-    return {"games": {k: default_entry() for k in STATS_KEYS}, "current": None}
+    ``current`` is the attempt counted last: ``{"id", "key", "won"}`` and, once won,
+    ``"records"`` (the records that win set); it makes a second win of the same attempt
+    (after undoing out of a win) count once."""
+    return {"games": {k: default_entry() for k in STATS_KEYS}, "current": None,
+            "history": [], "daily_won": {}}
 
 
 def record_start(stats: dict[str, Any], key: str, game_id: str) -> dict[str, Any]:
     """Count attempt ``game_id`` as played under ``key``. Idempotent: call it after every
-    accepted action, or only after the first. An unfinished other attempt still marked
+    accepted action, or only after the first (then ``stats`` itself comes back). An unfinished other attempt still marked
     current counts as a loss (its streak ends) as if abandoned."""
-    new = copy.deepcopy(stats)
-    cur = new["current"]
+    cur = stats["current"]
     if cur is not None and cur["id"] == game_id:
-        return new
+        return stats  # nothing changes (called after every action: no copy)
+    new = copy_stats(stats)
+    cur = new["current"]
     if cur is not None and not cur["won"]:
         new["games"].setdefault(cur["key"], default_entry())["streak"] = 0
     e = new["games"].setdefault(key, default_entry())
@@ -47,33 +74,75 @@ def record_start(stats: dict[str, Any], key: str, game_id: str) -> dict[str, Any
     return new
 
 
+def _log(new: dict[str, Any], row: dict[str, Any]) -> None:
+    """Put ``row`` first in the history; the oldest rows beyond HISTORY_MAX go."""
+    new["history"] = [row, *new.get("history", [])][:HISTORY_MAX]
+
+
 def record_win(stats: dict[str, Any], key: str, game_id: str, *, score: int, moves: int,
-               seconds: float, hints: int = 0) -> dict[str, Any]:
+               seconds: float, hints: int = 0, code: str | None = None,
+               day: str | None = None, daily_day: str | None = None) -> dict[str, Any]:
     """Count a win of attempt ``game_id`` (also counting it as played if it was not yet);
     ``hints``: hints the attempt used, added to the entry's ``hints`` (hints used in won
-    games). A second win of the same attempt changes nothing."""
+    games). A second win of the same attempt changes nothing.
+
+    With ``code`` (the deal code) and ``day`` (ISO date) the win goes into the history;
+    ``daily_day``: the date whose deal of the day this is (marked won in ``daily_won``).
+    ``current["records"]`` lists the records this win set (RECORDS order): a time or a move
+    count below every earlier win's, or the first win's."""
     new = record_start(stats, key, game_id)
-    cur = new["current"]
-    if cur["won"]:
+    if new["current"]["won"]:
         return new
+    new = copy_stats(new) if new is stats else new
+    cur = new["current"]
     cur["won"] = True
     e = new["games"][cur["key"]]
+    records = []
+    if e["best_seconds"] is None or seconds < e["best_seconds"]:
+        records.append("best_time")
+    if e["fewest_moves"] is None or moves < e["fewest_moves"]:
+        records.append("fewest_moves")
+    cur["records"] = records
     e["won"] += 1
     e["streak"] += 1
     e["best_streak"] = max(e["best_streak"], e["streak"])
     e["best_score"] = score if e["best_score"] is None else max(e["best_score"], score)
     e["fewest_moves"] = moves if e["fewest_moves"] is None else min(e["fewest_moves"], moves)
+    e["best_seconds"] = seconds if e["best_seconds"] is None else min(e["best_seconds"], seconds)
     e["seconds"] += seconds
+    e["won_seconds"] += seconds
+    e["timed_wins"] += 1
     e["hints"] = e.get("hints", 0) + hints
+    if code is not None and day is not None:
+        _log(new, {"code": code, "key": cur["key"], "result": "won", "moves": moves,
+                   "seconds": float(seconds), "date": day, "daily": daily_day is not None})
+    if daily_day is not None:
+        months = new.setdefault("daily_won", {}).setdefault(cur["key"], {})
+        month, day = daily_day[:7], int(daily_day[8:10])
+        months[month] = months.get(month, 0) | 1 << (day - 1)
+        for old in sorted(months)[:-DAILY_MONTHS]:
+            del months[old]
     return new
 
 
-def record_abandon(stats: dict[str, Any], game_id: str, *, score: int,
-                   seconds: float) -> dict[str, Any]:
+def daily_days(stats: dict[str, Any]) -> dict[str, list[str]]:
+    """``daily_won`` as the page reads it: per game and variant the ISO dates, in order."""
+    out = {}
+    for key, months in stats.get("daily_won", {}).items():
+        out[key] = [f"{m}-{d:02d}" for m in sorted(months) for d in range(1, 32)
+                    if months[m] >> (d - 1) & 1]
+    return out
+
+
+def record_abandon(stats: dict[str, Any], game_id: str, *, score: int, seconds: float,
+                   moves: int = 0, code: str | None = None, day: str | None = None,
+                   stuck: bool = False, daily: bool = False) -> dict[str, Any]:
     """The player leaves attempt ``game_id`` for another game (New game, Same deal, a pasted
-    code). Started and not won: a loss (streak ends; its score and time count). Won, or never
-    started: nothing is counted. Either way it is no longer current."""
-    new = copy.deepcopy(stats)
+    code). Started and not won: a loss (streak ends; its score and time count), in the
+    history (with ``code`` and ``day``) as ``"lost"`` when no move was left (``stuck``), else
+    ``"abandoned"``. Won, or never started: nothing is counted. Either way it is no longer
+    current."""
+    new = copy_stats(stats)
     cur = new["current"]
     if cur is None or cur["id"] != game_id:
         return new
@@ -83,18 +152,25 @@ def record_abandon(stats: dict[str, Any], game_id: str, *, score: int,
         e["streak"] = 0
         e["best_score"] = score if e["best_score"] is None else max(e["best_score"], score)
         e["seconds"] += seconds
+        if code is not None and day is not None:
+            _log(new, {"code": code, "key": cur["key"],
+                       "result": "lost" if stuck else "abandoned", "moves": moves,
+                       "seconds": float(seconds), "date": day, "daily": daily})
     return new
 
 
 def reset_stats(stats: dict[str, Any], key: str | None = None) -> dict[str, Any]:
-    """Statistics of ``key`` (or of everything when None) back to zero. The attempt in
-    progress is forgotten too; it counts again from its next ``record_start``."""
+    """Statistics of ``key`` (or of everything when None) back to zero: its figures, its
+    history rows and its won days. The attempt in progress is forgotten too; it counts again
+    from its next ``record_start``."""
     if key is None:
         return default_stats()
-    new = copy.deepcopy(stats)
+    new = copy_stats(stats)
     new["games"][key] = default_entry()
     if new["current"] is not None and new["current"]["key"] == key:
         new["current"] = None
+    new["history"] = [r for r in new.get("history", []) if r["key"] != key]
+    new.setdefault("daily_won", {}).pop(key, None)
     return new
 
 
@@ -103,7 +179,21 @@ def win_rate(entry: dict[str, Any]) -> float | None:
     return entry["won"] / entry["played"] if entry["played"] else None
 
 
-def stats_view(stats: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """For the Statistics dialog: every key's entry plus ``win_rate``."""
-    return {k: {**e, "win_rate": win_rate(e)} for k, e in stats["games"].items()}
+def average_win(entry: dict[str, Any]) -> float | None:
+    """The average time of the timed wins in seconds, or None before any."""
+    return entry["won_seconds"] / entry["timed_wins"] if entry["timed_wins"] else None
 
+
+def stats_view(stats: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """For the Statistics page: every key's entry plus ``win_rate`` and ``average_seconds``."""
+    return {k: {**e, "win_rate": win_rate(e), "average_seconds": average_win(e)}
+            for k, e in stats["games"].items()}
+
+
+def new_records(stats: dict[str, Any], game_id: str) -> list[str]:
+    """The records the win of attempt ``game_id`` set (empty unless it is the current
+    attempt and won)."""
+    cur = stats.get("current")
+    if cur is None or cur["id"] != game_id or not cur["won"]:
+        return []
+    return list(cur.get("records", []))
