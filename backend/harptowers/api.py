@@ -13,7 +13,7 @@ import threading
 from datetime import date
 from typing import Any, Callable
 
-from . import examples, hinting, storage
+from . import examples, storage
 from .engine import IllegalMove, InvalidCode, InvalidMove
 from .engine.game import Game
 from .engine.notation import STOCK, Move, PileRef, parse_pile
@@ -36,8 +36,8 @@ class Api:
         self._saver = saver
         self._salt = secrets.token_bytes(8)
         self._session = Session(code, loaded, today)
-        self._solver = hinting.SolverProcess()
-        self._hint_cache = hinting.HintCache()
+        # the hint service (and the solver it imports) is loaded by the first hint, not at start-up
+        self._hints: tuple[Any, Any] | None = None
         self._rev = 0  # every answer's view model is numbered, in the order they were made
 
     @property
@@ -47,6 +47,25 @@ class Api:
     @_game.setter
     def _game(self, game: Game) -> None:  # tests build positions by hand
         self._session.rec.game = game
+
+    def _hint_service(self) -> tuple[Any, Any]:
+        if self._hints is None:
+            from . import hinting
+
+            self._hints = (hinting.SolverProcess(), hinting.HintCache())
+        return self._hints
+
+    @property
+    def _solver(self) -> Any:
+        return self._hint_service()[0]
+
+    @_solver.setter
+    def _solver(self, solver: Any) -> None:  # tests put in a solver of their own
+        self._hints = (solver, self._hint_service()[1])
+
+    @property
+    def _hint_cache(self) -> Any:
+        return self._hint_service()[1]
 
     # ---- plumbing --------------------------------------------------------------------
     def _call(self, action: Callable[[], dict[str, Any] | None]) -> dict[str, Any]:
@@ -174,6 +193,7 @@ class Api:
         meanwhile; ``stale``: the game changed while it ran. Games with hidden cards are
         searched on what the player sees only (hints.py)."""
         job: dict[str, Any] = {}
+        from . import hinting
 
         def prepare() -> dict[str, Any]:
             self._args(a)
@@ -199,6 +219,8 @@ class Api:
         return self._call(finish)
 
     def _give(self, found: dict[str, Any]) -> dict[str, Any]:
+        from . import hinting
+
         out, used = hinting.answer(self._game, found)
         if not used:
             return {"hint": out}
@@ -289,4 +311,5 @@ class Api:
 
     def _close_hints(self) -> None:
         """Stop the solver process (when the app quits); a later hint starts a new one."""
-        self._solver.close()
+        if self._hints is not None:
+            self._hints[0].close()
