@@ -116,10 +116,11 @@ def phases(run: dict) -> list[tuple[str, float]]:
         ("3a navigation → index.html received", at(t["response_end"])),
         # harp:// (Qt's scheme handler) leaves no Resource Timing entries: then 3b ends
         # where the modules start running (DCL start) and 3c is their evaluation alone.
-        ("3b → CSS + 17 JS modules loaded", at(loaded if math.isfinite(loaded) else t["dcl_start"])),
+        ("3b → CSS + 17 JS modules loaded", at(loaded) if math.isfinite(loaded) else
+         None if t.get("first_frame") is not None else at(t["dcl_start"])),
         # the first view model comes with index.html (issue 18): the table is drawn while the
-        # modules run, before the bridge is up
-        ("3c → first cards drawn (harp-first-frame)",
+        # modules run, before DOMContentLoaded and the bridge
+        ("3c → modules run, first cards drawn (harp-first-frame)",
          at(t["first_frame"]) if t.get("first_frame") is not None else None),
         ("3d → DOMContentLoaded (module evaluation)", at(t["dcl"])),
         ("4a DCL → load event → Qt loadFinished", m.get("load_finished")),
