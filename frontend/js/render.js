@@ -131,6 +131,32 @@ function createCard(id) {
   return el;
 }
 
+// A card's face is made once and kept (issue 18): a face taken off a card that turned face
+// down (an undone draw, a redeal) waits here, out of the document, for the next card of that
+// code to turn up, instead of new markup being parsed for every flip.
+const spareFronts = new Map();   // card code → detached face elements
+let facesMade = 0;               // faces of an earlier deck are not kept (refaces)
+
+function takeFront(code) {
+  const spare = spareFronts.get(code);
+  if (spare && spare.length) return spare.pop();
+  const box = document.createElement('div');
+  box.innerHTML = frontSvg(code);
+  const front = box.firstElementChild;
+  front._code = code;
+  front._deck = facesMade;
+  return front;
+}
+
+function putFrontAway(el) {
+  const front = el.firstElementChild.querySelector(':scope > .front');
+  if (!front) return;
+  front.remove();
+  if (!front._code || front._deck !== facesMade) return;
+  if (!spareFronts.has(front._code)) spareFronts.set(front._code, []);
+  spareFronts.get(front._code).push(front);
+}
+
 function setAttr(el, name, value) {   // writes only a change: no style work for nothing
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
@@ -140,8 +166,8 @@ function dressCard(el, c, pos) {
   setAttr(el, 'data-index', String(pos.index));
   if (c.up) {
     if (el.dataset.card !== c.card) {
-      el.querySelector('.front')?.remove();
-      el.firstElementChild.insertAdjacentHTML('afterbegin', frontSvg(c.card));
+      putFrontAway(el);
+      el.firstElementChild.prepend(takeFront(c.card));
       el.dataset.card = c.card;
       el.classList.add(`suit-${c.card[1]}`);
     }
@@ -160,6 +186,8 @@ function dressCard(el, c, pos) {
 
 /** The deck changed (looks.js): every face-up card takes its new face at the next render. */
 export function refaces() {
+  facesMade += 1;
+  spareFronts.clear();
   for (const el of cardEls.values()) {
     if (el.dataset.card) delete el.dataset.card;
   }
@@ -249,7 +277,7 @@ export function render(next, opts = {}) {
   // A face-down element that borrowed a face for its flip gives it back.
   setTimeout(() => {
     for (const el of cardEls.values()) {
-      if (el.dataset.face === 'down') el.querySelector('.front')?.remove();
+      if (el.dataset.face === 'down') putFrontAway(el);
     }
   }, ms + 40);
   for (const fn of renderListeners) fn(next);
