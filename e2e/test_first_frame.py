@@ -78,3 +78,19 @@ def test_stock_tap_before_the_bridge_is_not_lost(browser, static_url, request, d
     drawn = api._game.pile(parse_pile("w"))
     assert len(drawn) == 1 and calls == ["stock"]
     expect(table.top("w")).to_have_attribute("data-card", drawn[0].text)
+
+
+def test_the_real_window_draws_before_its_bridge_can_exist(app):
+    """pywebview puts its api into the page only on Qt's loadFinished, after the load event:
+    a first render that needed the bridge came after that event; this one comes before it
+    (the window wrote the view model into index.html), in the deal the app was started on."""
+    t = app(SH)
+    times = t.page.evaluate("""() => ({
+        frame: performance.getEntriesByName('harp-first-frame')[0].startTime,
+        ready: performance.getEntriesByName('harp-ready')[0].startTime,
+        load: performance.getEntriesByType('navigation')[0].loadEventStart,
+        given: document.getElementById('harp-first') })""")
+    assert 0 < times["frame"] < times["load"] <= times["ready"]
+    assert times["given"] is None   # read once and taken out of the document
+    expect(t.code).to_have_text(SH)
+    expect(t.page.locator(".card")).to_have_count(52)
