@@ -68,7 +68,8 @@ class Api:
         return self._hint_service()[1]
 
     # ---- plumbing --------------------------------------------------------------------
-    def _call(self, action: Callable[[], dict[str, Any] | None]) -> dict[str, Any]:
+    def _call(self, action: Callable[[], dict[str, Any] | None],
+              with_state: bool = True) -> dict[str, Any]:
         with self._lock:
             try:
                 extra = action() or {}
@@ -88,7 +89,8 @@ class Api:
             s = self._session
             s.notice = storage.save_notice(self._saver, s.notice)  # a save failed, or works again
             self._rev += 1
-            answer["state"] = view(s, self._salt, self._rev)
+            if with_state or not answer["ok"]:
+                answer["state"] = view(s, self._salt, self._rev)
         return answer
 
     @staticmethod
@@ -261,15 +263,17 @@ class Api:
         return self._call(run)
 
     def clock(self, a: Any = None) -> dict[str, Any]:
-        """The page's game clock: ``{"elapsed_ms": n}`` (active time, paused while hidden)."""
+        """The page's game clock: ``{"elapsed_ms": n}`` (active time, paused while hidden).
+        With ``"state": false`` an accepted report is answered without the view model (the
+        page reports every second shown and draws nothing from the answer: issue 18)."""
         def run() -> dict[str, Any]:
-            args = self._args(a, elapsed_ms=int)
+            args = self._args(a, elapsed_ms=int, state=bool)
             if args.get("elapsed_ms", 0) < 0:
                 raise BadArgument("elapsed_ms must be >= 0")
             if "elapsed_ms" in args:
                 self._session.rec.seconds = args["elapsed_ms"] / 1000
             return {"_changed": self._session.example is None}
-        return self._call(run)
+        return self._call(run, with_state=not (isinstance(a, dict) and a.get("state") is False))
 
     # ---- the Examples page (APP-04, APP-05): a sandbox, never saved over the player's game
     def examples(self, a: Any = None) -> dict[str, Any]:

@@ -290,7 +290,7 @@ async function boot() {
     leaveExample: () => examples.leave(),
   });
   initHeader((text, kind) => dialogs.showToast(text, kind),
-    (ms) => call('clock', { elapsed_ms: ms }));
+    (ms) => call('clock', { elapsed_ms: ms, state: false }));   // every second: no view model back
   examples.init({
     call,
     show,
