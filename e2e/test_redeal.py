@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import open_harness
+from e2e.conftest import open_harness
 from harptowers.api import Api
 
 EH = "EH1-N-AAAAAAF"
