@@ -14,7 +14,7 @@ from pathlib import Path
 
 from typing import Callable
 
-from . import firstpage, native, single, storage, today
+from . import firstpage, native, platforms, single, storage, today
 from .api import Api
 
 log = logging.getLogger("harptowers")
@@ -149,6 +149,7 @@ def run(code: str | None = None) -> int:
     os.environ.setdefault("PYWEBVIEW_GUI", "qt")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
+    platforms.limit_malloc_arenas(platforms.system(), os.environ)   # before Qt starts its renderer
     native.setup_logging()
     log.info("renderer: %s", native.choose_renderer())
     sys.excepthook = _keep_running
