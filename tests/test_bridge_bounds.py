@@ -55,3 +55,16 @@ def test_a_long_hostile_paste_answers_with_an_invalid_code():
     api = Api(EH5)
     answer = api.new_game({"code": "EH1" + " -" * 1_000 + "N" + " -" * 1_000 + "!"})
     assert answer["ok"] is False and answer["error"]["code"] == "invalid-code"
+
+
+def test_a_clock_report_asked_without_the_view_model_is_answered_without_it():
+    """The page reports its clock every second (issue 18): no view model goes back for it,
+    the clock is kept all the same; a refused report still carries the view model."""
+    api = Api(EH5)
+    answer = api.clock({"elapsed_ms": 4_000, "state": False})
+    assert answer == {"ok": True}
+    assert api.state()["state"]["elapsed_ms"] == 4_000
+    assert "state" in api.clock({"elapsed_ms": 5_000, "state": True})
+    refused = api.clock({"elapsed_ms": -1, "state": False})
+    assert refused["ok"] is False and refused["state"]["elapsed_ms"] == 5_000
+    assert api.clock({"elapsed_ms": 1, "state": "no"})["error"]["code"] == "bad-argument"

@@ -106,3 +106,14 @@ def test_fontconfig_sees_thai_fonts_or_their_absence(tmp_path):
 ])
 def test_renderer_choice(on, env, nodes, want):
     assert platforms.renderer(on, env, nodes) == want
+
+
+def test_malloc_arenas_are_limited_on_linux_only_and_never_over_the_users_choice():
+    env: dict[str, str] = {}
+    assert platforms.limit_malloc_arenas("linux", env) is True
+    assert env == {"MALLOC_ARENA_MAX": "2"}
+    own = {"MALLOC_ARENA_MAX": "8"}
+    assert platforms.limit_malloc_arenas("linux", own) is False and own == {"MALLOC_ARENA_MAX": "8"}
+    for other in ("windows", "macos"):
+        env = {}
+        assert platforms.limit_malloc_arenas(other, env) is False and env == {}

@@ -14,7 +14,7 @@ import threading
 from datetime import date
 from typing import Any, Callable
 
-from . import examples, hinting, storage
+from . import examples, storage
 from .engine import IllegalMove, InvalidCode, InvalidMove, parse_code
 from .engine.game import Game
 from .engine.notation import STOCK, Move, PileRef, parse_pile
@@ -37,8 +37,8 @@ class Api:
         self._saver = saver
         self._salt = secrets.token_bytes(8)
         self._session = Session(code, loaded, today)
-        self._solver = hinting.SolverProcess()
-        self._hint_cache = hinting.HintCache()
+        # the hint service (and the solver it imports) is loaded by the first hint, not at start-up
+        self._hints: tuple[Any, Any] | None = None
         self._rev = 0  # every answer's view model is numbered, in the order they were made
 
     @property
@@ -49,8 +49,28 @@ class Api:
     def _game(self, game: Game) -> None:  # tests build positions by hand
         self._session.rec.game = game
 
+    def _hint_service(self) -> tuple[Any, Any]:
+        if self._hints is None:
+            from . import hinting
+
+            self._hints = (hinting.SolverProcess(), hinting.HintCache())
+        return self._hints
+
+    @property
+    def _solver(self) -> Any:
+        return self._hint_service()[0]
+
+    @_solver.setter
+    def _solver(self, solver: Any) -> None:  # tests put in a solver of their own
+        self._hints = (solver, self._hint_service()[1])
+
+    @property
+    def _hint_cache(self) -> Any:
+        return self._hint_service()[1]
+
     # ---- plumbing --------------------------------------------------------------------
-    def _call(self, action: Callable[[], dict[str, Any] | None]) -> dict[str, Any]:
+    def _call(self, action: Callable[[], dict[str, Any] | None],
+              with_state: bool = True) -> dict[str, Any]:
         with self._lock:
             try:
                 extra = action() or {}
@@ -70,7 +90,8 @@ class Api:
             s = self._session
             s.notice = storage.save_notice(self._saver, s.notice)  # a save failed, or works again
             self._rev += 1
-            answer["state"] = view(s, self._salt, self._rev)
+            if with_state or not answer["ok"]:
+                answer["state"] = view(s, self._salt, self._rev)
         return answer
 
     @staticmethod
@@ -175,6 +196,7 @@ class Api:
         meanwhile; ``stale``: the game changed while it ran. Games with hidden cards are
         searched on what the player sees only (hints.py)."""
         job: dict[str, Any] = {}
+        from . import hinting
 
         def prepare() -> dict[str, Any]:
             self._args(a)
@@ -200,6 +222,8 @@ class Api:
         return self._call(finish)
 
     def _give(self, found: dict[str, Any]) -> dict[str, Any]:
+        from . import hinting
+
         out, used = hinting.answer(self._game, found)
         if not used:
             return {"hint": out}
@@ -262,15 +286,17 @@ class Api:
         return self._call(run)
 
     def clock(self, a: Any = None) -> dict[str, Any]:
-        """The page's game clock: ``{"elapsed_ms": n}`` (active time, paused while hidden)."""
+        """The page's game clock: ``{"elapsed_ms": n}`` (active time, paused while hidden).
+        With ``"state": false`` an accepted report is answered without the view model (the
+        page reports every second shown and draws nothing from the answer: issue 18)."""
         def run() -> dict[str, Any]:
-            args = self._args(a, elapsed_ms=int)
+            args = self._args(a, elapsed_ms=int, state=bool)
             if args.get("elapsed_ms", 0) < 0:
                 raise BadArgument("elapsed_ms must be >= 0")
             if "elapsed_ms" in args:
                 self._session.rec.seconds = args["elapsed_ms"] / 1000
             return {"_changed": self._session.example is None}
-        return self._call(run)
+        return self._call(run, with_state=not (isinstance(a, dict) and a.get("state") is False))
 
     # ---- the Examples page (APP-04, APP-05): a sandbox, never saved over the player's game
     def examples(self, a: Any = None) -> dict[str, Any]:
@@ -312,4 +338,5 @@ class Api:
 
     def _close_hints(self) -> None:
         """Stop the solver process (when the app quits); a later hint starts a new one."""
-        self._solver.close()
+        if self._hints is not None:
+            self._hints[0].close()

@@ -10,6 +10,7 @@ an argument, so that each system's answer is tested on any machine (tests/test_p
   frontend/fonts, so none is needed), ``fontconfig_thai_families()`` (Linux: which installed
   fonts cover Thai).
 - renderer: ``renderer()``, the scene graph Qt Quick should draw QtWebEngine's frames with.
+- memory: ``limit_malloc_arenas()`` (Linux, glibc: two malloc arenas per process).
 """
 
 from __future__ import annotations
@@ -120,3 +121,24 @@ def renderer(on: str, env: dict[str, str], render_nodes: Sequence[str]) -> str:
     if on != "linux":
         return "gpu"
     return "gpu" if render_nodes else "software"
+
+
+MALLOC_ARENAS = "2"
+
+
+def limit_malloc_arenas(on: str, env: dict[str, str] | os._Environ[str]) -> bool:
+    """Linux: at most two glibc malloc arenas in the processes started from here on (the
+    QtWebEngine renderer, the hints' solver) and from now on in this one, unless the user set
+    MALLOC_ARENA_MAX. With one arena per thread (the default, up to 8 per core) the renderer's
+    many threads each keep freed memory as their own high-water mark, and a long session's
+    anonymous memory creeps up (issue 18, bench/memory.py). True when the limit was set."""
+    if on != "linux" or "MALLOC_ARENA_MAX" in env:
+        return False
+    env["MALLOC_ARENA_MAX"] = MALLOC_ARENAS
+    try:   # this process started before the variable: tell its malloc too (M_ARENA_MAX = -8)
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").mallopt(-8, int(MALLOC_ARENAS))
+    except (OSError, AttributeError):
+        pass   # not glibc: the variable alone, harmless
+    return True

@@ -12,7 +12,9 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from . import native, single, storage, today
+from typing import Callable
+
+from . import firstpage, native, platforms, single, storage, today
 from .api import Api
 
 log = logging.getLogger("harptowers")
@@ -31,11 +33,11 @@ def _keep_running(exc_type, exc, tb) -> None:
     log.error("uncaught exception", exc_info=(exc_type, exc, tb))
 
 
-def _patch_qt_page() -> None:
+def _patch_qt_page(first_page: Callable[[bytes], bytes] | None = None) -> None:
     """pywebview 6.2.1 answers web permission requests with a plain int, which PySide6
     ignores (the page's promise never settles). Answer with the enum, and let the page use
     the clipboard (APP-08) through the page settings instead of a permission prompt. Every
-    page's profile serves ``harp://`` (``_scheme_handler``)."""
+    page's profile serves ``harp://`` (``_scheme_handler``, index.html through ``first_page``)."""
     from qtpy.QtWebEngineCore import QWebEnginePage, QWebEngineSettings
     from webview.platforms import qt as webview_qt
 
@@ -47,7 +49,7 @@ def _patch_qt_page() -> None:
         original_init(self, *args, **kwargs)
         profile = self.profile()
         if profile.urlSchemeHandler(SCHEME) is None:
-            handlers.append(_scheme_handler(frontend_dir()))
+            handlers.append(_scheme_handler(frontend_dir(), first_page))
             profile.installUrlSchemeHandler(SCHEME, handlers[-1])
         s = self.settings()
         s.setAttribute(QWebEngineSettings.WebAttribute.JavascriptCanAccessClipboard, True)
@@ -81,9 +83,10 @@ def _register_scheme() -> None:
     QWebEngineUrlScheme.registerScheme(scheme)
 
 
-def _scheme_handler(root: Path):
+def _scheme_handler(root: Path, first_page: Callable[[bytes], bytes] | None = None):
     """A QWebEngineUrlSchemeHandler answering ``harp://app/<path>`` with the file under
-    ``root``; anything outside ``root`` or missing is "not found"."""
+    ``root``; anything outside ``root`` or missing is "not found". index.html goes through
+    ``first_page`` (the first view model written into it: firstpage.py)."""
     from qtpy.QtCore import QBuffer, QByteArray, QIODevice
     from qtpy.QtWebEngineCore import QWebEngineUrlRequestJob, QWebEngineUrlSchemeHandler
 
@@ -95,8 +98,14 @@ def _scheme_handler(root: Path):
             if root not in target.parents or not target.is_file():
                 job.fail(QWebEngineUrlRequestJob.Error.UrlNotFound)
                 return
+            data = target.read_bytes()
+            if first_page is not None and target == root / "index.html":
+                try:
+                    data = first_page(data)
+                except Exception:   # the page then asks the bridge for its first view model
+                    log.exception("first view model not written into the page")
             body = QBuffer(job)   # freed with the job
-            body.setData(QByteArray(target.read_bytes()))
+            body.setData(QByteArray(data))
             body.open(QIODevice.OpenModeFlag.ReadOnly)
             job.reply(MIME_TYPES.get(target.suffix, b"application/octet-stream"), body)
 
@@ -140,6 +149,7 @@ def run(code: str | None = None) -> int:
     os.environ.setdefault("PYWEBVIEW_GUI", "qt")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
+    platforms.limit_malloc_arenas(platforms.system(), os.environ)   # before Qt starts its renderer
     native.setup_logging()
     log.info("renderer: %s", native.choose_renderer())
     sys.excepthook = _keep_running
@@ -150,7 +160,10 @@ def run(code: str | None = None) -> int:
     import webview
 
     _register_scheme()
-    _patch_qt_page()
+    root = frontend_dir()
+    # The first view model goes with the page (issue 18): the table is drawn before the bridge
+    # is up. Made when the page asks for index.html (a reload gets a fresh one).
+    _patch_qt_page(lambda html: firstpage.page(html, api.state()["state"], root))
     native.set_app_identity()
     window = webview.create_window(
         native.APP_NAME, url=None, js_api=api,

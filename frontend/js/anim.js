@@ -51,6 +51,15 @@ function setTransform(el, x, y) {
   el._pos = { x, y };
 }
 
+/** A card that rode with a pile (run: step.ride) is shown again. */
+function endRide(el) {
+  if (!el._rideTimer) return;
+  clearTimeout(el._rideTimer);
+  el._rideTimer = null;
+  el.style.visibility = '';
+  el.classList.remove('no-anim');
+}
+
 /** Where an element currently is (its last target). */
 export function positionOf(el) {
   return el._pos || null;
@@ -58,9 +67,11 @@ export function positionOf(el) {
 
 /**
  * Apply a batch of placements.
- * Each step: {el, x, y, z, down, from?: {x, y}, fromDown?: bool, delay?: ms}
+ * Each step: {el, x, y, z, down, from?: {x, y}, fromDown?: bool, delay?: ms, ride?: bool}
  *   from / fromDown: start there (and with that face) before moving, used for
  *   cards that are new elements (a card turned up, a deal).
+ *   ride: the card goes with a whole pile that moves as one (a redeal): it is put in
+ *   place at once, hidden, and shown when the pile's top card, the one that flies, lands.
  * opts.ms: duration (0 = jump).
  */
 export function run(steps, opts = {}) {
@@ -83,6 +94,18 @@ export function run(steps, opts = {}) {
     if (!moved && !s.from && s.fromDown === undefined && ms && el._z === s.z && !el.classList.contains('flying')
         && el.classList.contains('down') === s.down) continue;
     el._z = s.z;
+    endRide(el);
+    if (s.ride && ms) {   // rides with the pile's top card: in place at once, shown when it lands
+      clearTimeout(el._zTimer);
+      el.classList.add('no-anim');
+      el.classList.remove('flying');
+      el.style.visibility = 'hidden';
+      el.style.zIndex = String(s.z);
+      setTransform(el, s.x, s.y);
+      el.classList.toggle('down', s.down);
+      el._rideTimer = setTimeout(() => endRide(el), ms + 30);
+      continue;
+    }
     const delay = ms ? Math.round((s.delay || 0) * speed) : 0;
     el.classList.remove('no-anim');
     el.style.setProperty('--dur', `${ms}ms`);

@@ -67,6 +67,11 @@ function api() {
   return apiPromise;
 }
 
+/** Resolves when the bridge is up (calls made before wait for it, in order). */
+export function whenReady() {
+  return api().then(() => undefined);
+}
+
 async function send(method, arg) {
   const target = await api();
   try {

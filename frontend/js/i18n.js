@@ -26,7 +26,17 @@ let english = {};
 let pluralRules = new Intl.PluralRules('en');
 let numberFormat = new Intl.NumberFormat('en');
 
+const given = new Map();   // catalogues that came with the page (seed): no fetch for them
+
+/** Catalogues written into the page with the first view model (issue 18): `{code: strings}`. */
+export function seed(catalogues) {
+  for (const [code, table] of Object.entries(catalogues || {})) {
+    if (LANGUAGES[code] && table && typeof table === 'object') given.set(code, table);
+  }
+}
+
 async function fetchStrings(code) {
+  if (given.has(code)) return given.get(code);
   const response = await fetch(`i18n/${code}.json`);
   if (!response.ok) throw new Error(`i18n/${code}.json: ${response.status}`);
   return response.json();

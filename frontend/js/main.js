@@ -1,7 +1,7 @@
 // Start-up and the one loop of the page: a gesture → one bridge call →
 // the whole view model → render. The page never decides a rule.
 
-import { call } from './bridge.js';
+import { call, whenReady } from './bridge.js';
 import * as i18n from './i18n.js';
 import { installSprite, setDeck } from './cards.js';
 import * as looks from './looks.js';
@@ -264,10 +264,28 @@ function initKeys() {
   });
 }
 
+/** The first view model and catalogues written into the page by the window (issue 18,
+ * backend/harptowers/firstpage.py), or null (--serve, the test harness: the bridge is asked). */
+function givenWithPage() {
+  const el = document.getElementById('harp-first');
+  if (!el) return null;
+  el.remove();
+  try {
+    const given = JSON.parse(el.textContent);
+    return given && given.state ? given : null;
+  } catch (err) {
+    return null;
+  }
+}
+
 async function boot() {
   installSprite();
   focus.init();
-  const first = await call('state');
+  // With the page's own view model the table is drawn before the bridge is up; input is on
+  // at once, and what it asks of Python waits in bridge.js's queue until the bridge comes.
+  const given = givenWithPage();
+  if (given) i18n.seed(given.i18n);
+  const first = given ? { ok: true, state: given.state } : await call('state');
   await i18n.loadLanguage(i18n.resolveLanguage(first.state && first.state.settings
     && first.state.settings.language));
   dialogs.translate();
@@ -279,7 +297,7 @@ async function boot() {
     readCode: (text) => call('read_code', { text }),
   });
   initHeader((text, kind) => dialogs.showToast(text, kind),
-    (ms) => call('clock', { elapsed_ms: ms }));
+    (ms) => call('clock', { elapsed_ms: ms, state: false }));   // every second: no view model back
   examples.init({
     call,
     show,
@@ -311,7 +329,9 @@ async function boot() {
   initInput();
   if (first.state) await show(first.state, { animate: false });
   else showRefusal(first);
+  performance.mark('harp-first-frame');
   if (first.state) examples.resume(first.state);
+  await whenReady();
   document.body.dataset.ready = '1';
   performance.mark('harp-ready');
   resolveReady();

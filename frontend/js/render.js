@@ -131,6 +131,32 @@ function createCard(id) {
   return el;
 }
 
+// A card's face is made once and kept (issue 18): a face taken off a card that turned face
+// down (an undone draw, a redeal) waits here, out of the document, for the next card of that
+// code to turn up, instead of new markup being parsed for every flip.
+const spareFronts = new Map();   // card code → detached face elements
+let facesMade = 0;               // faces of an earlier deck are not kept (refaces)
+
+function takeFront(code) {
+  const spare = spareFronts.get(code);
+  if (spare && spare.length) return spare.pop();
+  const box = document.createElement('div');
+  box.innerHTML = frontSvg(code);
+  const front = box.firstElementChild;
+  front._code = code;
+  front._deck = facesMade;
+  return front;
+}
+
+function putFrontAway(el) {
+  const front = el.firstElementChild.querySelector(':scope > .front');
+  if (!front) return;
+  front.remove();
+  if (!front._code || front._deck !== facesMade) return;
+  if (!spareFronts.has(front._code)) spareFronts.set(front._code, []);
+  spareFronts.get(front._code).push(front);
+}
+
 function setAttr(el, name, value) {   // writes only a change: no style work for nothing
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
@@ -140,8 +166,8 @@ function dressCard(el, c, pos) {
   setAttr(el, 'data-index', String(pos.index));
   if (c.up) {
     if (el.dataset.card !== c.card) {
-      el.querySelector('.front')?.remove();
-      el.firstElementChild.insertAdjacentHTML('afterbegin', frontSvg(c.card));
+      putFrontAway(el);
+      el.firstElementChild.prepend(takeFront(c.card));
       el.dataset.card = c.card;
       el.classList.add(`suit-${c.card[1]}`);
     }
@@ -160,6 +186,8 @@ function dressCard(el, c, pos) {
 
 /** The deck changed (looks.js): every face-up card takes its new face at the next render. */
 export function refaces() {
+  facesMade += 1;
+  spareFronts.clear();
   for (const el of cardEls.values()) {
     if (el.dataset.card) delete el.dataset.card;
   }
@@ -194,6 +222,32 @@ function rekey(fresh, gone) {
   }
 }
 
+const RIDE_MIN = 6;   // this many cards going from one stacked pile to another move as one
+
+/**
+ * A whole stacked pile going over to another (a redeal turns the waste's 58 cards into the
+ * stock, issue 18) moves as one pile: the card that was on top flies, the others ride with
+ * it (anim.run: step.ride), so one card is animated instead of 58 at once. Returns the ids of
+ * the riders. Columns fan their cards, so a run moved between columns is not a pile here.
+ */
+function pileRiders(was) {
+  const groups = new Map();   // "from>to" → ids
+  for (const [id, [from, index]] of was) {
+    const pos = layout.cards.get(id);
+    if (!pos || pos.pile === from || from[0] === 't' || pos.pile[0] === 't') continue;
+    const key = `${from}>${pos.pile}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push([id, index]);
+  }
+  const riders = new Set();
+  for (const ids of groups.values()) {
+    if (ids.length < RIDE_MIN) continue;
+    const top = ids.reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+    for (const [id] of ids) if (id !== top) riders.add(id);
+  }
+  return riders;
+}
+
 function dealOrigin() {
   const stock = [...layout.piles.values()].find((p) => p.kind === 'stock');
   if (stock) return { x: stock.x, y: stock.y };
@@ -222,9 +276,15 @@ export function render(next, opts = {}) {
   const seen = new Set(piles.flatMap((p) => p.cards.map((c) => c.id)));
   const gone = [...cardEls.keys()].filter((id) => !seen.has(id));
   if (!opts.deal) rekey([...seen].filter((id) => !cardEls.has(id)), gone);
+  const was = new Map();   // card id → [pile, index] before this render
   for (const pile of piles) {
-    for (const c of pile.cards) dressCard(cardEls.get(c.id) || createCard(c.id), c, layout.cards.get(c.id));
+    for (const c of pile.cards) {
+      const el = cardEls.get(c.id) || createCard(c.id);
+      if (el.dataset.in) was.set(c.id, [el.dataset.in, Number(el.dataset.index)]);
+      dressCard(el, c, layout.cards.get(c.id));
+    }
   }
+  const riders = opts.deal ? new Set() : pileRiders(was);
   for (const id of gone) {
     if (seen.has(id) || !cardEls.has(id)) continue;   // re-keyed to a card still on the table
     cardEls.get(id).remove();
@@ -238,7 +298,7 @@ export function render(next, opts = {}) {
   const steps = [];
   order.forEach(([id, pos], i) => {
     const el = cardEls.get(id);
-    const step = { el, x: pos.x, y: pos.y, z: pos.z, down: !pos.up };
+    const step = { el, x: pos.x, y: pos.y, z: pos.z, down: !pos.up, ride: riders.has(id) };
     if (origin) {
       Object.assign(step, { from: origin, fromDown: true, fromZ: 5, delay: Math.round(i * dealStep) });
     }
@@ -249,7 +309,7 @@ export function render(next, opts = {}) {
   // A face-down element that borrowed a face for its flip gives it back.
   setTimeout(() => {
     for (const el of cardEls.values()) {
-      if (el.dataset.face === 'down') el.querySelector('.front')?.remove();
+      if (el.dataset.face === 'down') putFrontAway(el);
     }
   }, ms + 40);
   for (const fn of renderListeners) fn(next);
