@@ -215,8 +215,8 @@ class HarpSearch(Budgeted):
         p = self.pos
         W = self.H
         h = W[0] * (p.total - p.home) + W[1] * sum(p.down)
-        depth = [99] * 64
-        for i, col in enumerate(p.cols):
+        cols = p.cols
+        for i, col in enumerate(cols):
             n = len(col)
             if not n:
                 h -= W[3]
@@ -225,15 +225,18 @@ class HarpSearch(Budgeted):
                 a, b = col[k - 1], col[k]
                 if (a & 15) != (b & 15) + 1 or RED[a >> 4] == RED[b >> 4]:
                     h += W[2]
-            for k, c in enumerate(col):
-                if n - 1 - k < depth[c]:
-                    depth[c] = n - 1 - k
         f = p.found
         for slot in range(8):
             if f[slot] < p.top:
                 c = (slot >> 1) * 16 + f[slot] + 1
                 if not p.pool[c]:
-                    h += W[4] * depth[c]
+                    # cards over the highest copy of c in any column (99: none)
+                    d = 99
+                    for col in cols:
+                        k = col.rfind(c)
+                        if k >= 0 and len(col) - 1 - k < d:
+                            d = len(col) - 1 - k
+                    h += W[4] * d
         return h if self.jitter is None else 4 * h + self.jitter.randrange(4)
 
     def run_bfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:
