@@ -89,10 +89,12 @@ def import_rows(game: str, variant: str, rows: Path) -> int:
                 continue
             if r.get("solver", 2) != SOLVERS[game]:
                 continue  # an older solver's row (taken when it was new)
-            out.write(json.dumps({"deal": r["deal"], "verdict": r["verdict"],
-                                  "nodes": r["nodes"], "seconds": r["seconds"],
-                                  "moves": r.get("moves", 0), "limit": r["limit"],
-                                  "solver": SOLVERS[game]}) + "\n")
+            row = {"deal": r["deal"], "verdict": r["verdict"], "nodes": r["nodes"],
+                   "seconds": r["seconds"], "moves": r.get("moves", 0), "limit": r["limit"],
+                   "solver": SOLVERS[game]}
+            if r.get("max_nodes"):
+                row["max_nodes"] = r["max_nodes"]
+            out.write(json.dumps(row) + "\n")
             taken += 1
     return taken
 
