@@ -2,13 +2,16 @@
 ``harp-towers solve CODE --limit S --json`` on each deal, then every win through
 ``harp-towers replay CODE "SOLUTION" --json``, both in subprocesses.
 
-    python bench/solver_harp.py [--first 1] [--deals 200] [--limit 60] [--rows FILE]
+    python bench/solver_harp.py [--first 1] [--deals 200] [--limit 60] [--nodes N]
+                                [--only 2,5,10] [--rows FILE]
     python bench/solver.py --game easy-harp ...      (the same)
 
 The time per deal is the solver's own (``seconds`` in the JSON: inside the process, no
 start-up). Each deal's row is appended to ``--rows`` (default
 ``bench/results/solver-harp.jsonl``) as it comes, so a long run can stop and go on later:
-deals already there (with the same limit) are not solved again. Prints one JSON object (the
+deals already there (same limits, same solver generation ``SOLVER``) are not solved again.
+``--nodes`` adds a limit in positions, which the machine's load does not change (the row
+keeps it as ``max_nodes``). Prints one JSON object (the
 summary: verdicts, the share decided with its 95 % Wilson interval, median / p90 / max
 seconds of the decided deals, wins replayed), then a short table.
 """
@@ -30,6 +33,8 @@ sys.path.insert(0, str(ROOT / "backend"))
 from harptowers.engine.codes import format_code  # noqa: E402
 
 ROWS = ROOT / "bench" / "results" / "solver-harp.jsonl"
+# the solver generation of a row (as in tools/winnable_batch.py; rows without it are 2)
+SOLVER = 3
 
 
 def cli(*args: str, timeout: float) -> subprocess.CompletedProcess:
@@ -39,12 +44,15 @@ def cli(*args: str, timeout: float) -> subprocess.CompletedProcess:
                           text=True, env=env, timeout=timeout)
 
 
-def one(number: int, limit: float) -> dict:
+def one(number: int, limit: float, max_nodes: int | None = None) -> dict:
     code = format_code("easy-harp", "N", number)
-    p = cli("solve", code, "--limit", str(limit), "--json", timeout=limit * 3 + 60)
+    extra = ["--nodes", str(max_nodes)] if max_nodes else []
+    p = cli("solve", code, "--limit", str(limit), *extra, "--json", timeout=limit * 3 + 60)
     out = json.loads(p.stdout)
     row = {"deal": number, "code": code, "limit": limit, "verdict": out["verdict"],
-           "seconds": out["seconds"], "nodes": out["nodes"]}
+           "seconds": out["seconds"], "nodes": out["nodes"], "solver": SOLVER}
+    if max_nodes:
+        row["max_nodes"] = max_nodes
     if out["solution"]:
         r = cli("replay", code, out["solution"], "--json", timeout=300)
         row["moves"] = len(out["solution"].split())
@@ -94,6 +102,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--first", type=int, default=1)
     p.add_argument("--deals", type=int, default=200)
     p.add_argument("--limit", type=float, default=60.0, help="seconds per deal")
+    p.add_argument("--nodes", type=int, default=None,
+                   help="also stop each deal after this many positions (load-independent)")
+    p.add_argument("--only", type=str, default="",
+                   help="comma-separated deal numbers: only these (within --first/--deals)")
     p.add_argument("--rows", type=Path, default=ROWS)
     p.add_argument("--report-only", action="store_true", help="summarise the rows file only")
     a = p.parse_args(argv)
@@ -103,20 +115,26 @@ def main(argv: list[str] | None = None) -> int:
         for line in a.rows.read_text().splitlines():
             if line.strip():
                 r = json.loads(line)
-                if r["limit"] == a.limit:
+                if r["limit"] == a.limit and r.get("max_nodes") == a.nodes and \
+                        r.get("solver", 2) == SOLVER:
                     done[r["deal"]] = r
-    wanted = range(a.first, a.first + a.deals)
+    wanted: list[int] = list(range(a.first, a.first + a.deals))
+    if a.only:
+        only = {int(x) for x in a.only.split(",")}
+        wanted = [n for n in wanted if n in only]
     if not a.report_only:
         with a.rows.open("a") as out:
             for n in wanted:
                 if n not in done:
-                    done[n] = one(n, a.limit)
+                    done[n] = one(n, a.limit, a.nodes)
                     out.write(json.dumps(done[n]) + "\n")
                     out.flush()
     rows = [done[n] for n in wanted if n in done]
     s = summary(rows)
-    print(json.dumps({"game": "easy-harp", "limit_s": a.limit, "summary": s}))
-    print(f"Easy Harp, {s['deals']} deals, {a.limit:g} s limit: {s['verdicts']}; decided "
+    print(json.dumps({"game": "easy-harp", "limit_s": a.limit, "max_nodes": a.nodes,
+                      "summary": s}))
+    nodes = f" and {a.nodes} positions" if a.nodes else ""
+    print(f"Easy Harp, {s['deals']} deals, {a.limit:g} s{nodes} limit: {s['verdicts']}; decided "
           f"{s['decided_pct']} % (95 % CI {s['decided_ci95']}); decided deals: median "
           f"{s['decided_median_s']} s, p90 {s['decided_p90_s']} s, max {s['decided_max_s']} s; "
           f"{s['replayed_to_a_win']} of {s['wins']} wins replayed to a win")

@@ -241,12 +241,23 @@ def test_cli_solve_unwinnable_json():
     ["SH1-C9-AAAAAJ2"],
     ["not a code"],
     ["SH1-C4-AAAAAJ2", "--from", "t3-zz"],
+    ["SH1-C4-AAAAAJ2", "--nodes", "0"],
 ])
 def test_cli_solve_bad_input_one_line_exit_2(args):
     p = run("solve", *args)
     assert p.returncode == 2
     assert p.stdout == ""
     assert len(p.stderr.strip().splitlines()) == 1 and "Traceback" not in p.stderr
+
+
+def test_cli_solve_node_limit_answers_unknown_near_the_limit():
+    """``--nodes`` stops the search after that many positions (deal 5 of Easy Harp is not
+    decided within 2 000): "unknown", with the positions counted."""
+    p = run("solve", "EH1-N-AAAAAAF", "--nodes", "2000", "--json")
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["verdict"] == "unknown" and out["solution"] is None
+    assert 2000 < out["nodes"] <= 2300
 
 
 def test_cli_solve_refused_from_move_exit_1():

@@ -12,8 +12,9 @@ solution was replayed to a win through the engine's checked path. At the end the
 ``backend/harptowers/data/winnable/<game>-<variant>.v1.txt`` (one deal number per line,
 sorted) is rewritten from every result file line, and the figures are printed: the share of
 winnable deals with its 95 % Wilson interval (unknown deals counted as not winnable, and
-counted apart). Each row names the solver that made it (``SOLVER``); ``--redo-older`` solves
-again the deals an older solver left undecided (a win, once replayed, stays a win).
+counted apart). Each row names the solver generation that made it (``SOLVERS``);
+``--redo-older`` solves again the deals an older solver left undecided (a win, once replayed,
+stays a win).
 
 The issue's 10 000 deals per variant take hours on two cores: the tool is resumable, so
 run it in pieces (``nice -n 19``, ``--workers 1`` on a shared machine).
@@ -39,8 +40,8 @@ RESULTS = ROOT / "tools" / "results"
 LISTS = ROOT / "backend" / "harptowers" / "data" / "winnable"
 LIST_VERSION = 1
 # the solver generation a row comes from: 1 = before issue 15 (Easy Harp: wins only), 2 = the
-# exact Easy Harp search (engine/solvers)
-SOLVER = 2
+# exact Easy Harp search (engine/solvers), 3 = the same with restarts (Easy Harp only)
+SOLVERS = {"seahaven-towers": 2, "easy-harp": 3}
 
 
 def solve_deal(game: str, variant: str, number: int, limit: float) -> dict:
@@ -56,7 +57,7 @@ def solve_deal(game: str, variant: str, number: int, limit: float) -> dict:
             verdict = "error"
     return {"deal": number, "verdict": verdict, "nodes": res.nodes,
             "seconds": round(res.seconds, 4), "moves": len(res.solution or []),
-            "limit": limit, "solver": SOLVER}
+            "limit": limit, "solver": SOLVERS[game]}
 
 
 def load(path: Path) -> dict[int, dict]:
@@ -86,10 +87,14 @@ def import_rows(game: str, variant: str, rows: Path) -> int:
             r = json.loads(line)
             if r["verdict"] == "winnable" and not r.get("replayed"):
                 continue
-            out.write(json.dumps({"deal": r["deal"], "verdict": r["verdict"],
-                                  "nodes": r["nodes"], "seconds": r["seconds"],
-                                  "moves": r.get("moves", 0), "limit": r["limit"],
-                                  "solver": SOLVER}) + "\n")
+            if r.get("solver", 2) != SOLVERS[game]:
+                continue  # an older solver's row (taken when it was new)
+            row = {"deal": r["deal"], "verdict": r["verdict"], "nodes": r["nodes"],
+                   "seconds": r["seconds"], "moves": r.get("moves", 0), "limit": r["limit"],
+                   "solver": SOLVERS[game]}
+            if r.get("max_nodes"):
+                row["max_nodes"] = r["max_nodes"]
+            out.write(json.dumps(row) + "\n")
             taken += 1
     return taken
 
@@ -130,11 +135,12 @@ def figures(done: dict[int, dict]) -> dict:
             "range": [min(done), max(done)] if done else None}
 
 
-def redo(r: dict, limit: float, retry_unknown: bool, redo_older: bool) -> bool:
-    """Whether a deal already in the results is solved again."""
+def redo(r: dict, limit: float, retry_unknown: bool, redo_older: bool, solver: int) -> bool:
+    """Whether a deal already in the results is solved again (``solver``: the game's
+    current solver generation)."""
     if r["verdict"] == "winnable":
         return False
-    if redo_older and r.get("solver", 1) < SOLVER:
+    if redo_older and r.get("solver", 1) < solver:
         return True
     return retry_unknown and r["verdict"] == "unknown" and r.get("limit", 0) < limit
 
@@ -145,7 +151,8 @@ def run(game: str, variant: str, first: int, last: int, limit: float, executor: 
     path = RESULTS / f"{game}-{variant}.jsonl"
     done = load(path)
     todo = [n for n in range(first, last + 1)
-            if n not in done or redo(done[n], limit, retry_unknown, redo_older)]
+            if n not in done or
+            redo(done[n], limit, retry_unknown, redo_older, SOLVERS[game])]
     with path.open("a") as out:
         futures = [executor.submit(solve_deal, game, variant, n, limit) for n in todo]
         for k, f in enumerate(as_completed(futures), 1):

@@ -1,5 +1,6 @@
-"""``harp-towers solve CODE [--from "MOVES"] [--limit SECONDS] [--json]``: solve a deal, or
-the position after some moves, and print the verdict and the solution in replay notation."""
+"""``harp-towers solve CODE [--from "MOVES"] [--limit SECONDS] [--nodes N] [--json]``: solve
+a deal, or the position after some moves, and print the verdict and the solution in replay
+notation."""
 
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=float, default=DEFAULT_SECONDS, metavar="SECONDS",
                    help="give up with 'unknown' after this many seconds "
                         f"(default {DEFAULT_SECONDS:g})")
+    p.add_argument("--nodes", type=int, default=None, metavar="N",
+                   help="give up with 'unknown' after this many positions (a limit that "
+                        "does not depend on the machine's load)")
     p.add_argument("--json", action="store_true",
                    help='print {"verdict", "solution", "nodes", "seconds"}')
     return p
@@ -33,12 +37,15 @@ def main(args: Any) -> int:
     if args.limit is not None and not args.limit > 0:
         print("harp-towers: --limit must be a positive number of seconds", file=sys.stderr)
         return 2
+    if args.nodes is not None and args.nodes <= 0:
+        print("harp-towers: --nodes must be a positive number of positions", file=sys.stderr)
+        return 2
     game, refused = replay(args.code, args.moves)
     if refused:
         print(f"harp-towers: move {refused['index']} {refused['move']!r} refused: "
               f"{refused['message']}", file=sys.stderr)
         return 1
-    res = solve(game, limit_seconds=args.limit)
+    res = solve(game, limit_seconds=args.limit, max_nodes=args.nodes)
     if args.json:
         print(json.dumps(res.as_json()))
     else:

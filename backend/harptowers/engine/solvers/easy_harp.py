@@ -12,6 +12,8 @@ to a win), "unwinnable", or "unknown" when a limit was reached first.
 from __future__ import annotations
 
 import heapq
+import random
+import zlib
 
 from ..game import Game
 from ..notation import STOCK_TAP, Move, PileRef
@@ -20,6 +22,8 @@ from .harp_greedy import GreedySearch
 from .harp_position import BACK, HOME, POOL_COL, POOL_HOME, RED, HarpPosition
 
 BUDGET = 10_000  # node budget of the first round; ×2 a round
+RESTART = 10_000  # node budget unit of a restart (× the Luby sequence)
+RESTART_SHARE = 3  # restarts spend this many times a round's depth-first budget
 ONE_CARD_MOVES = True  # between columns one card moves at a time (EH-05)
 
 
@@ -45,9 +49,13 @@ def position_of(g: Game) -> HarpPosition:
 
 
 class HarpSearch(Budgeted):
-    """A portfolio of complete searches over the same moves, node budgets growing ×4 a
-    round: depth-first (``HarpPosition.steps`` order) and greedy best-first (``score``).
-    Either one that ends within its budget has seen every reachable position."""
+    """A portfolio of searches over the same position, in rounds whose node budget doubles:
+    the complete depth-first search (``HarpPosition.moves`` order; the only one that ends
+    in a proof on full decks, with best-first), and searches that only find wins: greedy
+    best-first over the complete moves and over the narrowed ones (``harp_greedy``), first
+    with fixed weights, then restarted with random weights and tie-breaks (docs/solver.md:
+    a win, when these find one, comes early or not at all, so many short runs beat one
+    long one)."""
 
     def __init__(self, pos: HarpPosition, limit_seconds: float | None,
                  max_nodes: int | None) -> None:
@@ -55,48 +63,87 @@ class HarpSearch(Budgeted):
         self._limits(limit_seconds, max_nodes)
 
     def run(self) -> tuple[str, list[tuple] | None]:
-        """(verdict, internal moves of a win or None). Each round runs, under the round's
-        node budget: the narrowed greedy search (``harp_greedy``) with each of its weight
-        vectors, depth-first over the complete moves, and best-first over them with
-        ``WEIGHTS[0]``; the budget grows ×2 a round. Only the complete searches
-        can end in a proof."""
+        """(verdict, internal moves of a win or None). Round 0 (budget ``BUDGET``): the
+        narrowed greedy search with each of its weight vectors, depth-first over the
+        complete moves, best-first over them with ``WEIGHTS[0]``. Each later round (budget
+        doubled): depth-first again, then restarts (``restarts``) until they have spent
+        ``RESTART_SHARE`` times the round's budget. Only the complete searches can end in a
+        proof."""
         p = self.pos
         first = [m for m, _ in p.auto()]
         if p.won:
             return WINNABLE, first
         self.start = p.copy_state()
+        self.rng = random.Random(zlib.crc32(self._key(None)))  # the same runs for a deal
+        self.attempt = 0
         budget = BUDGET
         try:
-            while True:
-                if p.top == 13:  # the greedy search knows full decks only
-                    for gw in self.GREEDY:
-                        greedy = GreedySearch(self, self.start)
-                        greedy.H = gw
-                        sol, nodes = greedy.run_bfs(budget)
-                        self.nodes += nodes
-                        if sol is not None:
-                            return WINNABLE, first + greedy.solution(sol)
+            sol = self._fixed(budget)
+            while sol is None:
                 p.set_state(self.start)
                 sol, nodes, done = self.run_dfs(budget)
                 self.nodes += nodes
-                if sol is not None:
-                    return WINNABLE, first + sol
-                if done:
+                if done and sol is None:
                     return UNWINNABLE, None
-                for w in self.WEIGHTS[:self.BEST_FIRST]:
-                    self.H = w
-                    p.set_state(self.start)
-                    sol, nodes, done = self.run_bfs(budget)
-                    self.nodes += nodes
-                    if sol is not None:
-                        return WINNABLE, first + sol
-                    if done:
-                        return UNWINNABLE, None
+                if sol is None:
+                    sol = self.restarts(RESTART_SHARE * budget)
                 budget *= 2
+            return WINNABLE, first + sol
+        except _Proof:
+            return UNWINNABLE, None
         except Limit:
             return UNKNOWN, None
         finally:
+            self.H = self.WEIGHTS[0]
+            self.jitter = None
             p.set_state(self.start)
+
+    def _fixed(self, budget: int) -> list[tuple] | None:
+        """Round 0: the fixed-weight searches (most wins come from these, fast)."""
+        p = self.pos
+        if p.top == 13:  # the greedy search knows full decks only
+            for gw in self.GREEDY:
+                sol = self._greedy(gw, budget, None)
+                if sol is not None:
+                    return sol
+        return self._best_first(self.WEIGHTS[0], budget, None)
+
+    def _greedy(self, weights: tuple[int, ...], budget: int,
+                jitter: random.Random | None) -> list[tuple] | None:
+        greedy = GreedySearch(self, self.start)
+        greedy.H = weights
+        greedy.jitter = jitter
+        sol, nodes = greedy.run_bfs(budget)
+        self.nodes += nodes
+        return None if sol is None else greedy.solution(sol)
+
+    def _best_first(self, weights: tuple[int, ...], budget: int,
+                    jitter: random.Random | None) -> list[tuple] | None:
+        self.pos.set_state(self.start)
+        self.H, self.jitter = weights, jitter
+        sol, nodes, done = self.run_bfs(budget)
+        self.nodes += nodes
+        if done and sol is None:
+            raise _Proof
+        return sol
+
+    def restarts(self, spend: int) -> list[tuple] | None:
+        """Short best-first runs with random weights and random tie-breaks, budgets
+        ``RESTART`` × the Luby sequence (1 1 2 1 1 2 4 …), in turn over the complete
+        moves and (full decks) the narrowed ones, until ``spend`` nodes are used."""
+        rng = self.rng
+        start = self.nodes
+        while self.nodes - start < spend:
+            self.attempt += 1
+            budget = RESTART * luby(self.attempt)
+            if self.attempt % 2 and self.pos.top == 13:
+                w = tuple(rng.randint(1, 8) for _ in range(6)) + (rng.randint(0, 1),)
+                sol = self._greedy(w, budget, rng)
+            else:
+                sol = self._best_first(tuple(rng.randint(1, 8) for _ in range(5)), budget, rng)
+            if sol is not None:
+                return sol
+        return None
 
     def _play(self, m: tuple, must: tuple | None) -> list[tuple]:
         """Play ``m``, then, when it leaves no obligation, the safe foundation moves."""
@@ -159,6 +206,7 @@ class HarpSearch(Budgeted):
     WEIGHTS: tuple[tuple[int, ...], ...] = ((3, 3, 1, 4, 3), (2, 8, 3, 4, 8), (3, 6, 3, 4, 5),
                                             (2, 5, 2, 6, 4))
     H: tuple[int, ...] = WEIGHTS[0]
+    jitter: random.Random | None = None  # random tie-breaks (restarts)
 
     def score(self) -> int:
         """Heuristic distance to a win (``H``): cards not home, face-down cards, breaks in
@@ -167,8 +215,8 @@ class HarpSearch(Budgeted):
         p = self.pos
         W = self.H
         h = W[0] * (p.total - p.home) + W[1] * sum(p.down)
-        depth = [99] * 64
-        for i, col in enumerate(p.cols):
+        cols = p.cols
+        for i, col in enumerate(cols):
             n = len(col)
             if not n:
                 h -= W[3]
@@ -177,16 +225,19 @@ class HarpSearch(Budgeted):
                 a, b = col[k - 1], col[k]
                 if (a & 15) != (b & 15) + 1 or RED[a >> 4] == RED[b >> 4]:
                     h += W[2]
-            for k, c in enumerate(col):
-                if n - 1 - k < depth[c]:
-                    depth[c] = n - 1 - k
         f = p.found
         for slot in range(8):
             if f[slot] < p.top:
                 c = (slot >> 1) * 16 + f[slot] + 1
                 if not p.pool[c]:
-                    h += W[4] * depth[c]
-        return h
+                    # cards over the highest copy of c in any column (99: none)
+                    d = 99
+                    for col in cols:
+                        k = col.rfind(c)
+                        if k >= 0 and len(col) - 1 - k < d:
+                            d = len(col) - 1 - k
+                    h += W[4] * d
+        return h if self.jitter is None else 4 * h + self.jitter.randrange(4)
 
     def run_bfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:
         p = self.pos
@@ -216,6 +267,23 @@ class HarpSearch(Budgeted):
                     heapq.heappush(heap, (self.score(), count, k2, p.copy_state(), must))
                 self._unplay(recs)
         return None, nodes, True
+
+
+class _Proof(Exception):
+    """A complete best-first search ran out of positions."""
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 …"""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
 
 
 def solve(game: Game, limit_seconds: float | None, max_nodes: int | None) -> Result:

@@ -17,6 +17,7 @@ use) can then be built on it.
 from __future__ import annotations
 
 import heapq
+import random
 
 from .base import Budgeted
 from .harp_position import FoundationPairs
@@ -59,7 +60,8 @@ class GreedySearch(Budgeted, FoundationPairs):
     # how far a pool card's use may be looked for (moves: 0 or 1 more pool card)
     WEIGHTS = ((3, 6, 3, 4, 1, 5, 1), (2, 8, 3, 4, 1, 8, 1), (3, 3, 1, 4, 1, 3, 1),
                (3, 6, 3, 4, 1, 2, 1), (3, 6, 3, 4, 1, 5, 0), (2, 5, 2, 6, 1, 4, 1))
-    H = WEIGHTS[0]
+    H: tuple[int, ...] = WEIGHTS[0]
+    jitter: random.Random | None = None  # random tie-breaks (restarts)
 
     # ---- position ----------------------------------------------------------------------
     def key(self) -> bytes:
@@ -278,7 +280,7 @@ class GreedySearch(Budgeted, FoundationPairs):
                     c = (slot >> 1) * 16 + f[slot] + 1
                     if not pool[c]:
                         h += W[5] * depth[c]
-        return h
+        return h if self.jitter is None else 4 * h + self.jitter.randrange(4)
 
     def run_bfs(self, budget: int) -> tuple[list[tuple] | None, int]:
         state = (tuple(self.cols), tuple(self.down), tuple(self.pool), tuple(self.found),

@@ -256,17 +256,21 @@ class HarpPosition(FoundationPairs):
                     if (col[k] & 15) == top and k > 0:
                         out.append((10 - d if k == d else 21, (COL, i, empty, n - k, col[k]),
                                     None if k == d else ((i, empty), (i,))))
+        in_pool = [c for c, k in enumerate(pool) if k]
         if not must:
-            for c in range(64):
-                if pool[c] and self.can_home(c):
+            for c in in_pool:
+                if self.can_home(c):
                     out.append((35, (POOL_HOME, -1, -1, 1, c), None))
         # a card from the pool onto a column (a card must land on it next), a foundation's
-        # top card back onto a column (EH-17; no obligation: docs/solver.md)
-        for c in range(1, 64):
+        # top card back onto a column (EH-17; no obligation: docs/solver.md); only pool cards
+        # and foundation tops can, in the order of their faces
+        f = self.found
+        ftops = {(slot >> 1) * 16 + f[slot] for slot in range(8) if f[slot]}
+        for c in sorted(ftops.union(in_pool)):
             r = c & 15
             if not r or r > top:
                 continue
-            back = self.can_take(c)
+            back = c in ftops
             # a placed pool card needs a lander: some column top lower than it
             placed = pool[c] and min(low) < r
             if not (back or placed):
