@@ -54,3 +54,15 @@ def test_a_published_row_is_what_the_results_say(row):
     assert float(pct) == pytest.approx(share, abs=0.051)
     w_lo, w_hi = wilson(int(won), len(v))
     assert (float(lo), float(hi)) == (pytest.approx(w_lo, abs=0.051), pytest.approx(w_hi, abs=0.051))
+
+
+@pytest.mark.parametrize("lang", ["en", "ca", "hr", "th"])
+def test_the_faq_says_the_published_figures(lang):
+    """Each language's FAQ answer gives every variant's share as the table has it."""
+    cat = json.loads((ROOT / "frontend" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    body = cat["help"]["faq"]["winnable"]["body"]
+    sep = "," if lang in ("ca", "hr") else "."
+    for name, first, last, won, lost, unknown, pct, lo, hi in table():
+        assert pct.replace(".", sep) + " %" in body, (name, pct)
+        if name == "Easy Harp N":
+            assert won in body and unknown in body
