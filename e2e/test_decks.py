@@ -97,6 +97,29 @@ def test_four_colour_and_large_cards_work_with_an_image_deck(harness):
     assert big == "33px"
 
 
+def test_with_large_cards_a_covered_image_card_shows_no_pip_tops(harness):
+    """Our large index is taller than the picture's: a covered card's picture, whose pips would
+    peek out below it, is not shown; the top card of each column keeps its whole picture."""
+    t = harness("SH1-C4-AAAAAJ2")
+    t.page.get_by_test_id("btn-settings").click()
+    choose(t, "deck", "classic")
+    t.page.get_by_test_id("set-large").check()
+    t.page.keyboard.press("Escape")
+    shown = """(el) => getComputedStyle(el.querySelector('.face.image img')).visibility"""
+    for col in ("t1", "t5"):
+        n = t.cards(col).count()
+        assert [t.card(col, i).evaluate(shown) for i in range(n)] == ["hidden"] * (n - 1) + ["visible"]
+        assert t.card(col, 0).locator(".deck-index").is_visible()
+    assert t.pile_texts("t6")[-1] == "AD"
+    t.tap("t6", 4)                                   # A♦ home: the 6♣ under it is on top now
+    expect(t.cards("t6")).to_have_count(4)
+    assert t.card("t6", 3).evaluate(shown) == "visible"
+    t.page.get_by_test_id("btn-settings").click()
+    t.page.get_by_test_id("set-large").uncheck()     # the picture's own index again
+    t.page.keyboard.press("Escape")
+    assert t.card("t1", 0).evaluate(shown) == "visible"
+
+
 def won_but_one(harness, **kw):
     won = _load_won_games()
     words = won.SEAHAVEN_MOVES.split()

@@ -278,11 +278,14 @@ export function render(next, opts = {}) {
   if (!opts.deal) rekey([...seen].filter((id) => !cardEls.has(id)), gone);
   const was = new Map();   // card id → [pile, index] before this render
   for (const pile of piles) {
-    for (const c of pile.cards) {
+    pile.cards.forEach((c, i) => {
       const el = cardEls.get(c.id) || createCard(c.id);
       if (el.dataset.in) was.set(c.id, [el.dataset.in, Number(el.dataset.index)]);
       dressCard(el, c, layout.cards.get(c.id));
-    }
+      // a card under another shows only its top strip (css/looks.css: image decks, large cards)
+      const covered = i < pile.cards.length - 1;
+      if (el.hasAttribute('data-covered') !== covered) el.toggleAttribute('data-covered', covered);
+    });
   }
   const riders = opts.deal ? new Set() : pileRiders(was);
   for (const id of gone) {
