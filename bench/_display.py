@@ -13,8 +13,9 @@ from pathlib import Path
 _XVFB: subprocess.Popen | None = None
 
 
-def ensure_display() -> str:
-    """Use $DISPLAY when set; else start a private Xvfb (stopped at exit) on a free number."""
+def ensure_display(size: str = "1280x800") -> str:
+    """Use $DISPLAY when set; else start a private Xvfb of ``size`` (stopped at exit) on a
+    free number."""
     global _XVFB
     if os.environ.get("DISPLAY"):
         return os.environ["DISPLAY"]
@@ -24,7 +25,7 @@ def ensure_display() -> str:
     for n in range(91, 140):
         if Path(f"/tmp/.X11-unix/X{n}").exists() or Path(f"/tmp/.X{n}-lock").exists():
             continue
-        proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(50):
             if Path(f"/tmp/.X11-unix/X{n}").exists():

@@ -25,12 +25,11 @@ the cell / gone from it / in the column) and counts only those.
 
 from __future__ import annotations
 
-import os
 import statistics
 import time
 from pathlib import Path
 
-from _common import (App, emit, loadavg, machine, parser, pct, save_position, table)
+from _common import (App, emit, ensure_display, loadavg, machine, parser, pct, save_position, table)
 import _page as P
 import _rivals as R
 import _tablepix as T
@@ -43,26 +42,6 @@ SLOTS = {"ours": 0, "kpat": W + GAP, "aisleriot": 2 * (W + GAP)}
 # screenshots of KPatience 22.12 and Aisleriot 3.22, checked by the pixel change every run)
 KLONDIKE = {"kpat": ((50, 75, 250, 160), (110, 150)), "aisleriot": ((5, 68, 265, 190), (68, 160))}
 ACTIONS = ("drop", "undo", "group", "stock")
-
-
-def ensure_big_display() -> None:
-    import subprocess
-    import atexit
-
-    if os.environ.get("DISPLAY"):
-        return
-    for n in range(91, 140):
-        if Path(f"/tmp/.X11-unix/X{n}").exists() or Path(f"/tmp/.X{n}-lock").exists():
-            continue
-        proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "2960x760x24", "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(50):
-            if Path(f"/tmp/.X11-unix/X{n}").exists():
-                break
-            time.sleep(0.1)
-        atexit.register(proc.terminate)
-        os.environ["DISPLAY"] = f":{n}"
-        return
 
 
 def light_share(screen: Screen, box) -> float:
@@ -127,6 +106,18 @@ class Table:
         return self.s.poll_change(box, base, t0)
 
 
+def start_ours(app):
+    """Our app started, its window placed in its slot: (page, window id, table geometry)."""
+    app.start()
+    page = app.attach()
+    win = R.Rival.__new__(R.Rival)
+    win.proc = app.proc
+    ours_win = R.Rival.find_window(win)
+    R.place_window(ours_win, SLOTS["ours"], 0, W, H)
+    time.sleep(1.0)
+    return page, ours_win, ours_geometry(app, page, SLOTS["ours"])
+
+
 def ours_geometry(app, page, screen_x: int) -> dict:
     """Screen offset of our page: the XMouse calibration (pointer moves seen by the page)."""
     xm = P.XMouse(page)
@@ -152,14 +143,7 @@ def seahaven_phase(pw, args, screen: Screen, out: dict, shots: Path | None) -> N
     kp = R.Rival("kpat", "seahaven", R.position_of(g)) if args.rivals["kpat"] else None
     ai = R.Rival("aisleriot", "seahaven") if args.rivals["aisleriot"] else None
     try:
-        app.start()
-        page = app.attach()
-        win = R.Rival.__new__(R.Rival)
-        win.proc = app.proc
-        ours_win = R.Rival.find_window(win)
-        R.place_window(ours_win, SLOTS["ours"], 0, W, H)
-        time.sleep(1.0)
-        geo = ours_geometry(app, page, SLOTS["ours"])
+        page, ours_win, geo = start_ours(app)
         tables, wins = {"ours": Table("ours", screen)}, {"ours": ours_win}
         for r, name in ((kp, "kpat"), (ai, "aisleriot")):
             if r:
@@ -281,14 +265,7 @@ def stock_phase(pw, args, screen: Screen, out: dict, shots: Path | None) -> None
     app = App(pw, code)
     rivals = {n: R.Rival(n, "klondike") for n in ("kpat", "aisleriot") if args.rivals[n]}
     try:
-        app.start()
-        page = app.attach()
-        win = R.Rival.__new__(R.Rival)
-        win.proc = app.proc
-        ours_win = R.Rival.find_window(win)
-        R.place_window(ours_win, SLOTS["ours"], 0, W, H)
-        time.sleep(1.0)
-        geo = ours_geometry(app, page, SLOTS["ours"])
+        page, ours_win, geo = start_ours(app)
         for name, r in rivals.items():
             r.start()
             r.find_window()
@@ -334,7 +311,7 @@ def main(argv=None) -> dict:
     p.add_argument("--gap", type=float, default=0.45, help="seconds after each action")
     p.add_argument("--shots", default=None, help="folder for PNGs of the first run")
     args = p.parse_args(argv)
-    ensure_big_display()
+    ensure_display("2960x760")
     args.rivals = R.available()
     shots = Path(args.shots) if args.shots else None
     if shots:
