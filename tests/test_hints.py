@@ -3,12 +3,14 @@ Easy Harp hint that sees only what the player sees; "Winnable deals only" and it
 
 from __future__ import annotations
 
+import copy
 import threading
 
 import pytest
-from harptowers import hint_plan, hints, storage
+from harptowers import hint_plan, hinting, hints, storage
 from harptowers.api import Api
 from harptowers.engine import new_game, parse_move
+from harptowers.engine.notation import parse_moves
 from harptowers.engine.codes import format_code
 from harptowers.engine.notation import parse_pile
 from harptowers.engine.published import winnable_deals
@@ -128,12 +130,13 @@ def test_a_search_without_an_answer_in_time_is_unknown(make_api):
 # ---- Easy Harp: never from the face-down cards ---------------------------------------------
 
 def _eh_pair():
-    """Two positions alike in everything the player sees, the face-down cards swapped."""
+    """Two positions alike in everything the player sees, the face-down cards swapped (the
+    stock gone through: its cards are in the waste)."""
     f = [13, 13, 13, 13, 12, 12, 10, 10]
     a = build("eh", tableau=["jc kc QC", "kd KD", "JC", "", "", "", "", "", ""],
-              foundations=f, stock=["QC", "KC"])
+              foundations=f, waste=["QC", "KC"])
     b = build("eh", tableau=["kd kc QC", "jc KD", "JC", "", "", "", "", "", ""],
-              foundations=f, stock=["KC", "QC"])
+              foundations=f, waste=["QC", "KC"])
     return a, b
 
 
@@ -143,7 +146,7 @@ def test_easy_harp_hint_does_not_depend_on_hidden_cards(make_api):
     assert a.columns[0][0].text != b.columns[0][0].text        # the hidden cards differ
     pa, pb = hints.position(a), hints.position(b)
     assert pa == pb                                            # the worker gets the same data
-    assert all(t is None for t in pa["columns"][0][:2]) and isinstance(pa["stock"], int)
+    assert all(t is None for t in pa["columns"][0][:2]) and pa["seen_stock"] is None
     hint_plan.drop()                  # no plan kept from an earlier hint: both are searched
     ra = hints.solve_position(pa, seconds=None)
     hint_plan.drop()
@@ -181,6 +184,9 @@ def test_a_kept_plan_serves_the_next_hints_until_a_card_contradicts_it():
     pos = hints.position(a)
     first = hints.solve_position(pos, seconds=None)
     assert first["verdict"] == WINNABLE and not first.get("plan")
+    # the real hidden cards are where the kept sample has them (its first move turns a card)
+    a = copy.deepcopy(hint_plan._plan["game"])
+    assert hints.position(a) == pos
     a.play(parse_move(first["solution"]))
     nxt = hints.solve_position(hints.position(a), seconds=None)
     assert nxt.get("plan") is True
@@ -198,7 +204,67 @@ def test_a_kept_plan_serves_the_next_hints_until_a_card_contradicts_it():
 def test_unseen_cards_are_the_deck_minus_what_is_visible():
     a, _ = _eh_pair()
     left = sorted(c.text for c in hints.unseen(hints.position(a)))
-    assert left == sorted(["JC", "KC", "KD", "QC", "KC"])     # 3 face down + 2 in the stock
+    assert left == sorted(["JC", "KC", "KD"])                 # the 3 face-down cards
+
+
+@pytest.mark.rule("EH-11")
+def test_after_the_first_redeal_the_stock_is_seen_and_the_face_down_cards_are_not():
+    """Issue 15: every card of the stock went by face up on the waste before a redeal, so
+    the hint knows the stock after the first one; before it, only its size."""
+    g = new_game("EH1-N-AAAAAAD")
+    before = hints.position(g)
+    assert before["seen_stock"] is None and len(hints.unseen(before)) == 36 + 59
+    # until then the hint is to go through it (a pass costs nothing, EH-11)
+    first = hints.solve_position(before)
+    assert (first["solution"], first["first_pass"]) == ("s", True)
+    said, used = hinting.answer(g, hinting.HintCache().learn("x", g, first))
+    assert said["place"] == "stock" and said["first_pass"] is True and used
+    for _ in range(59 + 1 + 3):          # the whole stock, the redeal, three cards again
+        g.play(parse_move("s"))
+    assert g.passes == 1 and len(g.stock) == 56
+    pos = hints.position(g)
+    assert pos["seen_stock"] == [g.card_id(c) for c in g.stock]
+    face_down = sorted(c.text for col, d in zip(g.columns, g.down) for c in col[:d])
+    assert sorted(c.text for c in hints.unseen(pos)) == face_down
+    rebuilt = hints.build(pos, hints.unseen(pos))
+    assert [c.text for c in rebuilt.stock] == [c.text for c in g.stock]
+    assert hints.hides(pos) and not hints.hides({**pos, "columns": [[]] * 9})
+    assert not hints.solve_position(pos).get("first_pass")
+
+
+@pytest.mark.rule("EH-11")
+def test_with_the_stock_seen_and_no_card_face_down_the_whole_solution_serves_the_hints():
+    g = build("eh", tableau=["KD", "KD", "JC", "JC", "", "", "", "", ""],
+              foundations=[13, 13, 13, 13, 12, 12, 10, 10], stock=["KC", "QC", "KC", "QC"])
+    g.passes = 1
+    pos = hints.position(g)
+    assert not hints.hides(pos)
+    found = hints.solve_position(pos)
+    moves = parse_moves(found["solution"])
+    cache = hinting.HintCache()
+    assert cache.learn("x", g, found) == {"move": moves[0]}
+    for m in moves:                       # each hint along the way comes from the cache
+        assert cache.lookup("x", g) == {"move": m}
+        g.play(m)
+    assert g.won
+
+
+def test_a_lost_samples_best_line_is_playable_and_a_found_win_wins():
+    """Issue 15: without a win in its budget the greedy search still gives the way to the
+    best position it reached: every move legal from the position, nothing home lost."""
+    from harptowers.engine.solvers.easy_harp import best_line
+    g = new_game("EH1-N-AAAAAAC")
+    won, line = best_line(g, 300)
+    assert not won and line
+    start = g.home
+    for m in line:
+        g.play(m)                        # the checked path: raises on an illegal move
+    assert g.home >= start
+    won, line = best_line(new_game("EH1-N-AAAAAAB"), 200_000)
+    g = new_game("EH1-N-AAAAAAB")
+    for m in line:
+        g.play(m)
+    assert won and g.won
 
 
 # ---- winnable deals only (issue 9) ---------------------------------------------------------

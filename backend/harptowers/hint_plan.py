@@ -37,10 +37,16 @@ def steps_of(solution: list[Move]) -> list[list[Move]]:
     return out
 
 
-def keep(code: str, sample: Game, solution: list[Move]) -> None:
-    """Remember a won sample (at the position the hint was asked from) and its solution."""
+def keep(code: str, sample: Game, solution: list[Move], won: bool = True) -> None:
+    """Remember a sample (at the position the hint was asked from) and its solution, or
+    (``won`` False) the moves to the best position its search reached."""
     global _plan
-    _plan = {"code": code, "game": sample, "steps": steps_of(solution)}
+    _plan = {"code": code, "game": sample, "steps": steps_of(solution), "won": won}
+
+
+def won() -> bool:
+    """The kept plan ends in a win of its sample."""
+    return bool(_plan and _plan["won"])
 
 
 def drop() -> None:
@@ -107,4 +113,4 @@ def next_hint(pos: dict[str, Any]) -> str | None:
     return str(move) if face is not None and face == top else str(STOCK_TAP)
 
 
-__all__ = ["drop", "keep", "next_hint", "steps_of"]
+__all__ = ["drop", "keep", "next_hint", "steps_of", "won"]

@@ -114,13 +114,15 @@ class HintCache:
         with every card in sight."""
         verdict = result["verdict"]
         if verdict == hints.GUESS:  # hidden cards, no sample won: a move by what is visible
-            return {"move": parse_moves(result["solution"])[0], "guess": True}
+            return {"move": parse_moves(result["solution"])[0], "guess": True,
+                    "first_pass": bool(result.get("first_pass"))}
         if verdict == hints.WINNABLE:
             moves: list[Move] = parse_moves(result["solution"] or "")
             if not moves:  # nothing left to do (cannot happen: the game is not won)
                 return {"verdict": hints.UNKNOWN}
-            if not g.hidden:
-                copy = hints.build(hints.position(g))
+            pos = hints.position(g)
+            if not hints.hides(pos):  # every card in sight: the whole solution is the truth
+                copy = hints.build(pos)
                 self._c = {"id": attempt, "verdict": verdict, "moves": moves,
                            "sigs": hints.follow(copy, moves)}
             return {"move": moves[0]}
@@ -135,7 +137,8 @@ def answer(g: Game, found: dict[str, Any]) -> tuple[dict[str, Any], bool]:
     (a move, or "unwinnable")."""
     if "move" in found:
         out = hints.hint_of(g, found["move"])
-        if found.get("guess"):
-            out["guess"] = True
+        for flag in ("guess", "first_pass"):
+            if found.get(flag):
+                out[flag] = True
         return out, True
     return {"verdict": found["verdict"]}, found["verdict"] == hints.UNWINNABLE

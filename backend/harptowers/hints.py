@@ -5,17 +5,24 @@ its lock, hands it to a worker process (``solve_position``, run by a one-worker
 ``ProcessPoolExecutor`` with the "spawn" context) and waits without holding the lock.
 
 * A position that hides nothing (Seahaven Towers always; Easy Harp once every card is face
-  up and the stock is empty) is solved as it is and the hint is the solver's first move; the
+  up and the stock is empty or seen) is solved as it is and the hint is the solver's first move; the
   whole solution comes back so that the following hints, while the player follows it, need
   no new search (the Api caches it).
-* A position that hides cards (face-down column cards, the stock): ``position`` never puts
-  them in the snapshot (a face-down card is ``None``, the stock only a count). The worker
-  *determinizes*: it lists the cards the player cannot see (the deck(s) minus every visible
-  card), deals them at random into the hidden places (``SAMPLES`` deals, each from a fixed
-  seed, so the same visible position always gets the same deals), solves each under a node
-  budget and answers, in this order of preference: the first move that most won samples
-  begin with (not counting their stock taps, ``first_move``); a progress move chosen by
-  what is visible (``visible_move``); the stock. The real hidden cards never reach the
+* Easy Harp before its first redeal: the stock holds cards nobody has seen, and going
+  through it costs nothing (EH-11), so the hint is the stock tap (``first_pass``: the page
+  says why). After it the player has seen every stock card go by, and ``position`` lists
+  them.
+* A position that hides cards (face-down column cards): ``position`` never puts them in the
+  snapshot (a face-down card is ``None``). The worker *determinizes*: it lists the cards
+  the player cannot see (the deck(s) minus every visible card), deals them at random into
+  the hidden places (``SAMPLES`` deals, up to ``MORE_SAMPLES`` times as many while none is
+  won and time allows, each from a fixed seed, so the same visible position always gets the
+  same deals), solves each under a node budget and answers, in this order of preference:
+  the first move that most won samples begin with (not counting their stock taps,
+  ``first_move``); where most lost samples' best lines begin (the greedy search's way to
+  the best position it reached, ``best_line``: a "guess"); a progress move chosen by what
+  is visible (``visible_move``). The sample and its line are kept (``hint_plan``) and serve
+  the next hints while everything seen fits them. The real hidden cards never reach the
   worker, so no hint can depend on them; such a position never gets "unwinnable".
 """
 
@@ -36,10 +43,13 @@ from .engine.cards import Card, card, deck
 from .engine.game import Game
 from .engine.notation import STOCK_TAP, Move, parse_moves
 from .engine.solvers import UNKNOWN, UNWINNABLE, WINNABLE, solve
+from .engine.solvers.easy_harp import best_line
 
 SECONDS = 4.0          # time limit of one hint's search
 SAMPLES = 4            # hidden cards: deals of the unseen cards tried
 SAMPLE_NODES = 12_000  # hidden cards: solver positions per sample (a node budget: deterministic)
+LINE_NODES = 4_000     # a lost sample: positions the greedy search gets for its best line
+MORE_SAMPLES = 3       # without a won sample, go on up to this many times SAMPLES (time allowing)
 SEED = "harp-towers-hint"
 GUESS = "guess"        # no sample won; a move chosen by what is visible
 
@@ -60,13 +70,17 @@ def worker_init() -> None:
 
 def position(g: Game) -> dict[str, Any]:
     """What the player sees, as plain data: card ids (``7H`` / ``7H.1``), a face-down card
-    as None, the stock as a count only."""
+    as None, the stock as a count; after the first redeal also the stock's cards
+    (``seen_stock``, bottom → top): each of them went by face up on the waste in the pass
+    before, in this order (EH-11), so the player has seen them all. Before the first redeal
+    it is None: the stock holds cards nobody has seen."""
     cid = g.card_id
     return {
         "code": str(g.code),
         "columns": [[cid(c) if k >= d else None for k, c in enumerate(col)]
                     for col, d in zip(g.columns, g.down)],
         "stock": len(g.stock),
+        "seen_stock": [cid(c) for c in g.stock] if g.passes else None,
         "waste": [cid(c) for c in g.waste],
         "foundations": [[cid(c) for c in f] for f in g.foundations],
         "cells": [[cid(c) for c in cell] for cell in g.cells],
@@ -86,19 +100,23 @@ def unseen(pos: dict[str, Any]) -> list[Card]:
     g = new_game(pos["code"])
     seen = {_card(t) for col in pos["columns"] for t in col if t is not None}
     seen |= {_card(t) for pile in pos["foundations"] + pos["cells"] for t in pile}
-    seen |= {_card(t) for t in pos["waste"]}
+    seen |= {_card(t) for t in pos["waste"] + (pos.get("seen_stock") or [])}
     return [c for c in deck(g.decks) if c not in seen]
 
 
 def build(pos: dict[str, Any], hidden: list[Card] | None = None) -> Game:
     """A game in the position ``pos``; its face-down places (columns bottom → top, then the
-    stock bottom → top) take the cards of ``hidden`` in order."""
+    stock bottom → top when it has not been seen) take the cards of ``hidden`` in order."""
     g = new_game(pos["code"])
     fill = iter(hidden or [])
     for col, spec in zip(g.columns, pos["columns"]):
         col[:] = [next(fill) if t is None else _card(t) for t in spec]
     g.down[:] = [sum(1 for t in spec if t is None) for spec in pos["columns"]]
-    g.stock[:] = [next(fill) for _ in range(pos["stock"])] if g.has_stock else []
+    seen = pos.get("seen_stock")
+    if seen is not None:
+        g.stock[:] = [_card(t) for t in seen]
+    else:
+        g.stock[:] = [next(fill) for _ in range(pos["stock"])] if g.has_stock else []
     g.waste[:] = [_card(t) for t in pos["waste"]]
     for f, spec in zip(g.foundations, pos["foundations"]):
         f[:] = [_card(t) for t in spec]
@@ -117,10 +135,17 @@ def solve_position(pos: dict[str, Any], seconds: float | None = SECONDS,
     n, "samples": n}``, ``{"verdict": "guess", "solution": "<move>"}`` (no sample won:
     ``visible_move``) or ``{"verdict": "unknown"}``; never "unwinnable" (a lost sample
     proves nothing about the real hidden cards)."""
-    if pos["stock"] == 0 and not any(t is None for col in pos["columns"] for t in col):
+    if not hides(pos):
         res = solve(build(pos), limit_seconds=seconds)
         return {"verdict": res.verdict, "solution": res.solution_text()}
     return _sampled(pos, seconds, samples, sample_nodes)
+
+
+def hides(pos: dict[str, Any]) -> bool:
+    """True when ``pos`` has cards the player has not seen (face down in a column, or in a
+    stock not yet gone through)."""
+    return ((pos["stock"] > 0 and pos.get("seen_stock") is None)
+            or any(t is None for col in pos["columns"] for t in col))
 
 
 def first_move(solution: list[Move], g: Game) -> str:
@@ -140,17 +165,23 @@ def first_move(solution: list[Move], g: Game) -> str:
 
 def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
              sample_nodes: int) -> dict[str, Any]:
+    if pos["stock"] and pos.get("seen_stock") is None:
+        hint_plan.drop()
+        return {"verdict": GUESS, "solution": str(STOCK_TAP), "first_pass": True}
     planned = hint_plan.next_hint(pos)
-    if planned is not None:  # the won sample of an earlier hint still fits what is seen
-        return {"verdict": WINNABLE, "solution": planned, "plan": True}
+    if planned is not None:  # the sample of an earlier hint still fits what is seen
+        return {"verdict": WINNABLE if hint_plan.won() else GUESS, "solution": planned,
+                "plan": True}
     hidden = unseen(pos)
     deadline = None if seconds is None else time.monotonic() + seconds
     votes: Counter[str] = Counter()
+    leads: Counter[str] = Counter()  # first moves towards the best position of a lost sample
     first_seen: dict[str, int] = {}
     won: dict[str, tuple[Game, list[Move]]] = {}
+    lines: dict[str, tuple[Game, list[Move]]] = {}  # the lost samples' best lines
     tried = 0
-    for k in range(samples):
-        if deadline is not None and time.monotonic() > deadline:
+    for k in range(samples * MORE_SAMPLES):
+        if (deadline is not None and time.monotonic() > deadline) or (k >= samples and votes):
             break
         cards = list(hidden)
         random.Random(f"{SEED}:{k}").shuffle(cards)
@@ -162,23 +193,29 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
             votes[first] += 1
             first_seen.setdefault(first, k)
             won.setdefault(first, (sample, res.solution))
-    stock = str(STOCK_TAP)
-    moves = [m for m in votes if m != stock]
-    best = None
-    if moves:  # a move a won sample starts with; the stock only when nothing else is left
-        best = min(moves, key=lambda m: (-votes[m], first_seen[m]))
-    else:
-        move = visible_move(build(pos, hidden)) if tried else None
-        if move is None:
-            hint_plan.drop()
-            return {"verdict": UNKNOWN, "solution": None, "samples": tried}
-        if not (votes and move == STOCK_TAP):
-            hint_plan.drop()
-            return {"verdict": GUESS, "solution": str(move), "samples": tried}
-        best = stock
-    sample, solution = won[best]
-    hint_plan.keep(pos["code"], sample, solution)
-    return {"verdict": WINNABLE, "solution": best, "votes": votes[best], "samples": tried}
+        elif LINE_NODES:
+            _, line = best_line(sample, LINE_NODES)
+            if line:
+                first = first_move(line, sample)
+                leads[first] += 1
+                first_seen.setdefault(first, k)
+                lines.setdefault(first, (sample, line))
+    def most(counts: Counter[str]) -> str:
+        return min(counts, key=lambda m: (-counts[m], first_seen[m]))
+
+    if votes:  # a move a won sample starts with; the stock only when nothing else is left
+        best = most(Counter({m: n for m, n in votes.items() if m != str(STOCK_TAP)}) or votes)
+        hint_plan.keep(pos["code"], *won[best])
+        return {"verdict": WINNABLE, "solution": best, "votes": votes[best], "samples": tried}
+    if leads:  # no won sample: where most lost samples' best lines start; that line serves
+        lead = most(leads)  # the next hints while it fits what is seen
+        hint_plan.keep(pos["code"], *lines[lead], won=False)
+        return {"verdict": GUESS, "solution": lead, "samples": tried}
+    hint_plan.drop()
+    move = visible_move(build(pos, hidden)) if tried else None
+    if move is None:
+        return {"verdict": UNKNOWN, "solution": None, "samples": tried}
+    return {"verdict": GUESS, "solution": str(move), "samples": tried}
 
 
 def visible_move(g: Game) -> Move | None:

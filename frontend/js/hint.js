@@ -81,6 +81,7 @@ function mark(el, role) {
 /** The hinted move in words, e.g. "9♣ onto 10♥: turns a card." */
 export function describe(hint) {
   let move;
+  if (hint.first_pass) return t('hint.say.first_pass');
   if (hint.place === 'stock' || hint.from === 's') move = t('hint.say.stock');
   else if (hint.place === 'foundation') move = t('hint.say.foundation', { card: hint.card });
   else if (hint.place === 'column') move = t('hint.say.onto', { card: hint.card, onto: hint.onto });

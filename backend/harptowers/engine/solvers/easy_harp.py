@@ -295,6 +295,19 @@ def solve(game: Game, limit_seconds: float | None, max_nodes: int | None) -> Res
     return Result(verdict, engine_moves(game, internal), search.nodes)
 
 
+def best_line(game: Game, max_nodes: int) -> tuple[bool, list[Move]]:
+    """For hints on sampled positions only (no verdict): the greedy search with its first
+    weights for ``max_nodes`` positions; ``(True, a win)``, or ``(False, the moves to the
+    best position it reached by its heuristic)`` (possibly none)."""
+    search = HarpSearch(position_of(game), None, None)
+    p = search.pos
+    first = [m for m, _ in p.auto()]
+    greedy = GreedySearch(search, p.copy_state())
+    sol, _ = greedy.run_bfs(max_nodes)
+    line = greedy.solution(greedy.partial if sol is None else sol)
+    return sol is not None, engine_moves(game, first + line)
+
+
 # ---- back to engine moves -----------------------------------------------------------------
 def engine_moves(g: Game, internal: list[tuple]) -> list[Move]:
     """The engine moves of an internal move list, each played on ``g`` through the checked
@@ -352,4 +365,4 @@ def _taps_to(g: Game, face: int) -> int:
     raise AssertionError(f"solver: no {face} in the stock or waste")
 
 
-__all__ = ["ONE_CARD_MOVES", "HarpSearch", "engine_moves", "fits", "position_of", "solve"]
+__all__ = ["ONE_CARD_MOVES", "HarpSearch", "best_line", "engine_moves", "fits", "position_of", "solve"]

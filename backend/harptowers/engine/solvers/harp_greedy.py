@@ -62,6 +62,7 @@ class GreedySearch(Budgeted, FoundationPairs):
                (3, 6, 3, 4, 1, 2, 1), (3, 6, 3, 4, 1, 5, 0), (2, 5, 2, 6, 1, 4, 1))
     H: tuple[int, ...] = WEIGHTS[0]
     jitter: random.Random | None = None  # random tie-breaks (restarts)
+    partial: list[tuple] = []  # after a search without a win: the way to its best position
 
     # ---- position ----------------------------------------------------------------------
     def key(self) -> bytes:
@@ -288,10 +289,12 @@ class GreedySearch(Budgeted, FoundationPairs):
         k0 = self.key()
         parent: dict[bytes, tuple] = {k0: (None, [])}
         heap = [(self.score(), 0, k0, state)]
+        best = heap[0][:3]  # the best-scored position seen: where ``partial`` leads
         count = 0
         nodes = 0
         while heap:
             if self.out_of_budget(nodes, budget):
+                self.partial = _path(parent, best[2])
                 return None, nodes
             _, _, k, (cols, down, pool, found, home) = heapq.heappop(heap)
             self.cols, self.down, self.pool, self.found, self.home = \
@@ -303,17 +306,25 @@ class GreedySearch(Budgeted, FoundationPairs):
                 if k2 not in parent:
                     parent[k2] = (k, [mm for mm, _ in recs])
                     if self.home == 104:
-                        out = []
-                        while k2 is not None:
-                            k2, ms = parent[k2]
-                            out.append(ms)
-                        return [mm for ms in reversed(out) for mm in ms], nodes
+                        return _path(parent, k2), nodes
                     count -= 1
-                    heapq.heappush(heap, (self.score(), count, k2,
-                                          (tuple(self.cols), tuple(self.down), tuple(self.pool),
-                                           tuple(self.found), self.home)))
+                    item = (self.score(), count, k2)
+                    best = min(best, item)
+                    heapq.heappush(heap, item + ((tuple(self.cols), tuple(self.down),
+                                                  tuple(self.pool), tuple(self.found),
+                                                  self.home),))
                 self.unstep(recs)
+        self.partial = _path(parent, best[2])
         return None, nodes
+
+
+def _path(parent: dict[bytes, tuple], k: bytes | None) -> list[tuple]:
+    """The moves from the start to the position keyed ``k``."""
+    out = []
+    while k is not None:
+        k, ms = parent[k]
+        out.append(ms)
+    return [mm for ms in reversed(out) for mm in ms]
 
 
 __all__ = ["GreedySearch"]

@@ -1,0 +1,34 @@
+// The hint said in words (frontend/js/hint.js `describe`), from the structured fields of the
+// bridge answer and the English catalogue.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+
+globalThis.fetch = async (url) => {
+  const text = await readFile(new URL(`../../frontend/${url}`, import.meta.url), 'utf8');
+  return { ok: true, json: async () => JSON.parse(text) };
+};
+globalThis.document = { documentElement: {}, getElementById: () => null };
+globalThis.navigator = { languages: ['en'] };
+
+const i18n = await import('../../frontend/js/i18n.js');
+const { describe } = await import('../../frontend/js/hint.js');
+await i18n.loadLanguage('en');
+
+const stock = { from: 's', index: null, to: null, card: null, count: 0, place: 'stock',
+  onto: null, turns: false };
+
+test('a move onto a card that turns one, and a guess, are said as such', () => {
+  const move = { from: 't7', index: 6, to: 't4', card: 'Q♥', count: 1, place: 'column',
+    onto: 'K♠', turns: true };
+  assert.equal(describe(move), 'Hint: Q♥ onto K♠: turns a card.');
+  assert.equal(describe({ ...move, guess: true }),
+    'Hint (no sure win found yet): Q♥ onto K♠: turns a card.');
+});
+
+test('before the first redeal the stock hint says why: see the whole stock first', () => {
+  assert.equal(describe(stock), 'Hint: draw a card from the stock.');
+  assert.equal(describe({ ...stock, guess: true, first_pass: true }),
+    'Hint: draw a card from the stock. Go through the whole stock once first: after that '
+    + 'the hints know every card in it.');
+});
