@@ -16,7 +16,11 @@ let layout = null;
 let state = null;
 let basis = null;            // the deal's longest column as it began: sizes the cards (layout.js)
 
+let drawnSize = '';           // the table's size the last render was laid out for
+
 export function currentLayout() { return layout; }
+/** Whether the table's size differs from the one the last render was laid out for. */
+export function resized() { return drawnSize !== `${table.clientWidth}x${table.clientHeight}`; }
 /** The view model drawn now (the layout's). */
 export function currentState() { return state; }
 
@@ -264,6 +268,7 @@ export function render(next, opts = {}) {
   const first = !state;
   if (first || opts.deal || state.code !== next.code || state.game !== next.game) basis = basisOf(next);
   state = next;
+  drawnSize = `${table.clientWidth}x${table.clientHeight}`;
   layout = computeLayout(next, table.clientWidth, table.clientHeight, basis);
   table.dataset.game = next.game;
   table.style.setProperty('--cw', `${layout.cw}px`);
