@@ -32,6 +32,7 @@ export function finish() {
   if (!els.length) return;
   for (const el of els) {
     clearTimeout(el._zTimer);
+    endTurn(el);
     el.classList.add('no-anim');
     el.classList.remove('flying');
     el.style.zIndex = String(el._z);
@@ -46,9 +47,23 @@ function flushStyle() {
   void getComputedStyle(document.body).opacity;
 }
 
+// A 2D translation: a 3D one (translate3d) gave every resting card a composited layer.
 function setTransform(el, x, y) {
-  el.style.transform = `translate3d(${x}px, ${y}px, 0)`;
+  el.style.transform = `translate(${x}px, ${y}px)`;
   el._pos = { x, y };
+}
+
+/** A card that turned over lies flat again, showing one face (css/table.css: .turning). */
+function endTurn(el) {
+  clearTimeout(el._turnTimer);
+  el._turnTimer = null;
+  el.classList.remove('turning');
+}
+
+/** Whether the step turns the card over while it moves: it has both faces in 3D meanwhile. */
+function turns(s, ms) {
+  const from = s.fromDown !== undefined ? s.fromDown : s.el.classList.contains('down');
+  return Boolean(ms) && !s.ride && from !== s.down;
 }
 
 /** A card that rode with a pile (run: step.ride) is shown again. */
@@ -76,6 +91,10 @@ export function positionOf(el) {
  */
 export function run(steps, opts = {}) {
   const ms = duration(opts.ms === undefined ? MOVE_MS : opts.ms);
+  // A card about to turn over first takes its 3D start pose without a transition (.turning,
+  // .turn-start); a card already on its way keeps moving.
+  const turning = steps.filter((s) => turns(s, ms) && !s.el.classList.contains('turning'));
+  for (const s of turning) s.el.classList.add('turning', 'turn-start');
   const starts = steps.filter((s) => s.from || s.fromDown !== undefined);
   for (const s of starts) {
     s.el.classList.add('no-anim');
@@ -84,7 +103,8 @@ export function run(steps, opts = {}) {
     if (s.fromZ !== undefined) s.el.style.zIndex = String(s.fromZ);
   }
   if (ms === 0) for (const s of steps) s.el.classList.add('no-anim');
-  if (starts.length || ms === 0) flushStyle();  // commit the start frame
+  if (starts.length || turning.length || ms === 0) flushStyle();  // commit the start frame
+  for (const s of turning) s.el.classList.remove('turn-start');
 
   for (const s of steps) {
     const { el } = s;
@@ -97,6 +117,7 @@ export function run(steps, opts = {}) {
     endRide(el);
     if (s.ride && ms) {   // rides with the pile's top card: in place at once, shown when it lands
       clearTimeout(el._zTimer);
+      endTurn(el);
       el.classList.add('no-anim');
       el.classList.remove('flying');
       el.style.visibility = 'hidden';
@@ -123,6 +144,13 @@ export function run(steps, opts = {}) {
     } else {
       el.style.zIndex = String(s.z);
       el.classList.remove('flying');
+    }
+    if (turns(s, ms)) {
+      el.classList.add('turning');
+      clearTimeout(el._turnTimer);
+      el._turnTimer = setTimeout(() => endTurn(el), ms + delay + 30);
+    } else if (!ms) {
+      endTurn(el);
     }
     setTransform(el, s.x, s.y);
     el.classList.toggle('down', s.down);

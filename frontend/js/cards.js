@@ -154,10 +154,12 @@ export function drawnFront(code) {
   return svg;
 }
 
-/** The SVG markup of the card back. */
+/** The SVG markup of the card back, and its edge alone (the same outer rectangle as
+ * #ht-back's) for a card buried under another (css/table.css: data-buried). */
 export function backSvg() {
   return `<svg class="face back" viewBox="0 0 100 140" aria-hidden="true" focusable="false">
-    <use href="#ht-back"/></svg>`;
+    <use href="#ht-back"/><rect class="edge" x="0.75" y="0.75" width="98.5" height="138.5" rx="7"
+    style="fill:var(--back-a,#1d4f8c)" stroke="#e9e4d6" stroke-width="1.5"/></svg>`;
 }
 
 /** A small suit mark for empty foundations. */

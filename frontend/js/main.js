@@ -201,6 +201,9 @@ function initInput() {
   table.addEventListener('contextmenu', (e) => e.preventDefault());
   let pending = null;
   new ResizeObserver(() => {
+    // its first report comes after the first frame, at the size that frame was drawn for:
+    // drawing every card again then cost a second raster of the whole table
+    if (!render.resized()) return;
     cancelAnimationFrame(pending);
     pending = requestAnimationFrame(() => {
       if (view && !drag.dragging()) render.render(view, { animate: false });

@@ -16,7 +16,11 @@ let layout = null;
 let state = null;
 let basis = null;            // the deal's longest column as it began: sizes the cards (layout.js)
 
+let drawnSize = '';           // the table's size the last render was laid out for
+
 export function currentLayout() { return layout; }
+/** Whether the table's size differs from the one the last render was laid out for. */
+export function resized() { return drawnSize !== `${table.clientWidth}x${table.clientHeight}`; }
 /** The view model drawn now (the layout's). */
 export function currentState() { return state; }
 
@@ -184,6 +188,28 @@ function dressCard(el, c, pos) {
   setAttr(el, 'role', 'img');
 }
 
+// A face-down card right under another at the very same place (the stock: 50-odd backs, a
+// pixel step every 8 cards) shows nothing of its back: css/table.css leaves its art out
+// (data-buried), keeping its shadow, so the first frame does not paint 50 lattices over
+// each other (~45 ms of a software raster). Set once the cards over it have landed, taken
+// off as soon as it is uncovered.
+let renders = 0;
+
+function buriedUnder(c, above) {
+  if (c.up || !above) return false;
+  const a = layout.cards.get(c.id);
+  const b = layout.cards.get(above.id);
+  return Boolean(a && b) && a.x === b.x && a.y === b.y;
+}
+
+function buryAll(els) {
+  for (const el of els) {
+    if (el.isConnected && el.dataset.face === 'down' && !el.hasAttribute('data-buried')) {
+      el.setAttribute('data-buried', '');
+    }
+  }
+}
+
 /** The deck changed (looks.js): every face-up card takes its new face at the next render. */
 export function refaces() {
   facesMade += 1;
@@ -264,6 +290,7 @@ export function render(next, opts = {}) {
   const first = !state;
   if (first || opts.deal || state.code !== next.code || state.game !== next.game) basis = basisOf(next);
   state = next;
+  drawnSize = `${table.clientWidth}x${table.clientHeight}`;
   layout = computeLayout(next, table.clientWidth, table.clientHeight, basis);
   table.dataset.game = next.game;
   table.style.setProperty('--cw', `${layout.cw}px`);
@@ -274,6 +301,7 @@ export function render(next, opts = {}) {
   renderStockInfo(piles);
 
   const seen = new Set(piles.flatMap((p) => p.cards.map((c) => c.id)));
+  const bury = [];
   const gone = [...cardEls.keys()].filter((id) => !seen.has(id));
   if (!opts.deal) rekey([...seen].filter((id) => !cardEls.has(id)), gone);
   const was = new Map();   // card id → [pile, index] before this render
@@ -285,6 +313,8 @@ export function render(next, opts = {}) {
       // a card under another shows only its top strip (css/looks.css: image decks, large cards)
       const covered = i < pile.cards.length - 1;
       if (el.hasAttribute('data-covered') !== covered) el.toggleAttribute('data-covered', covered);
+      if (buriedUnder(c, pile.cards[i + 1])) bury.push(el);
+      else if (el.hasAttribute('data-buried')) el.removeAttribute('data-buried');
     });
   }
   const riders = opts.deal ? new Set() : pileRiders(was);
@@ -310,10 +340,13 @@ export function render(next, opts = {}) {
   const moveMs = opts.ms !== undefined ? opts.ms : anim.MOVE_MS;   // opts.ms: a faster replay
   const ms = anim.run(steps, { ms: first || !animate ? 0 : opts.deal ? anim.DEAL_MS : moveMs });
   // A face-down element that borrowed a face for its flip gives it back.
+  const drawn = ++renders;
+  if (!ms) buryAll(bury);
   setTimeout(() => {
     for (const el of cardEls.values()) {
       if (el.dataset.face === 'down') putFrontAway(el);
     }
+    if (drawn === renders) buryAll(bury);   // once whatever flew over them has landed
   }, ms + 40);
   for (const fn of renderListeners) fn(next);
   return ms;
