@@ -14,7 +14,7 @@ from harptowers.engine.notation import parse_moves
 from harptowers.engine.codes import format_code
 from harptowers.engine.notation import parse_pile
 from harptowers.engine.published import winnable_deals
-from harptowers.engine.solvers import WINNABLE, solve
+from harptowers.engine.solvers import UNKNOWN, WINNABLE, Result, solve
 from ht_support import build
 
 SH314 = "SH1-C4-AAAAAJ2"       # Seahaven deal 314, 4 cells: winnable (test_solver.py)
@@ -247,6 +247,27 @@ def test_with_the_stock_seen_and_no_card_face_down_the_whole_solution_serves_the
         assert cache.lookup("x", g) == {"move": m}
         g.play(m)
     assert g.won
+
+
+def test_one_possible_deal_of_the_hidden_cards_is_searched_once_a_round_with_more_budget(
+        monkeypatch):
+    """Issue 15: with one face-down card there is one sample; it is searched once a round,
+    each round with twice the positions (12 000, 24 000, 48 000), not four times alike."""
+    g = build("eh", tableau=["kc QC", "KD", "KD", "JC", "", "", "", "", ""],
+              foundations=[13, 13, 13, 13, 12, 12, 11, 10], waste=["QC", "KC"])
+    budgets = []
+
+    def fake_solve(sample, limit_seconds, max_nodes):
+        assert sample.columns[0][0].text == "KC"           # the only card it can be
+        budgets.append(max_nodes)
+        return Result(UNKNOWN)
+
+    monkeypatch.setattr(hints, "solve", fake_solve)
+    monkeypatch.setattr(hints, "best_line", lambda sample, nodes: (False, []))
+    hint_plan.drop()
+    answer = hints.solve_position(hints.position(g), seconds=None)
+    assert budgets == [12_000, 24_000, 48_000]
+    assert answer["verdict"] == "guess" and answer["samples"] == 3
 
 
 def test_a_lost_samples_best_line_is_playable_and_a_found_win_wins():

@@ -15,9 +15,11 @@ its lock, hands it to a worker process (``solve_position``, run by a one-worker
 * A position that hides cards (face-down column cards): ``position`` never puts them in the
   snapshot (a face-down card is ``None``). The worker *determinizes*: it lists the cards
   the player cannot see (the deck(s) minus every visible card), deals them at random into
-  the hidden places (``SAMPLES`` deals, up to ``MORE_SAMPLES`` times as many while none is
-  won and time allows, each from a fixed seed, so the same visible position always gets the
-  same deals), solves each under a node budget and answers, in this order of preference:
+  the hidden places (``SAMPLES`` deals; while none is won and time allows, up to
+  ``ROUNDS`` rounds of as many, each round with twice the node budget; each deal from a
+  fixed seed, so the same visible position always gets the same deals, and a deal already
+  tried in the round is skipped), solves each under its node budget and answers, in this
+  order of preference:
   the first move that most won samples begin with (not counting their stock taps,
   ``first_move``); where most lost samples' best lines begin (the greedy search's way to
   the best position it reached, ``best_line``: a "guess"); a progress move chosen by what
@@ -49,7 +51,7 @@ SECONDS = 4.0          # time limit of one hint's search
 SAMPLES = 4            # hidden cards: deals of the unseen cards tried
 SAMPLE_NODES = 12_000  # hidden cards: solver positions per sample (a node budget: deterministic)
 LINE_NODES = 4_000     # a lost sample: positions the greedy search gets for its best line
-MORE_SAMPLES = 3       # without a won sample, go on up to this many times SAMPLES (time allowing)
+ROUNDS = 3             # without a won sample: rounds of SAMPLES more, each with twice the budget
 SEED = "harp-towers-hint"
 GUESS = "guess"        # no sample won; a move chosen by what is visible
 
@@ -180,13 +182,23 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
     won: dict[str, tuple[Game, list[Move]]] = {}
     lines: dict[str, tuple[Game, list[Move]]] = {}  # the lost samples' best lines
     tried = 0
-    for k in range(samples * MORE_SAMPLES):
-        if (deadline is not None and time.monotonic() > deadline) or (k >= samples and votes):
+    distinct: set[tuple[str, ...]] = set()  # the deals tried in this round
+    budget = sample_nodes
+    for k in range(samples * ROUNDS):
+        if k % samples == 0 and votes:
+            break  # the last round won a sample
+        if deadline is not None and time.monotonic() > deadline:
             break
+        if k % samples == 0:
+            budget, distinct = sample_nodes << (k // samples), set()
         cards = list(hidden)
         random.Random(f"{SEED}:{k}").shuffle(cards)
+        deal = tuple(c.text for c in cards)
+        if deal in distinct:  # few hidden cards: the same sample again (no new search)
+            continue
+        distinct.add(deal)
         sample = build(pos, cards)
-        res = solve(sample, limit_seconds=None, max_nodes=sample_nodes)
+        res = solve(sample, limit_seconds=None, max_nodes=budget)
         tried += 1
         if res.verdict == WINNABLE and res.solution:
             first = first_move(res.solution, sample)
