@@ -5,16 +5,9 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 
 const en = JSON.parse(await readFile(new URL('../../frontend/i18n/en.json', import.meta.url), 'utf8'));
-globalThis.fetch = async (url) => {
-  const text = await readFile(new URL(`../../frontend/${url}`, import.meta.url), 'utf8');
-  return { ok: true, json: async () => JSON.parse(text) };
-};
-globalThis.document = { documentElement: {}, getElementById: () => null };
-globalThis.navigator = { languages: ['en'] };
-
+await import('./english.mjs');
 const i18n = await import('../../frontend/js/i18n.js');
 const { describe } = await import('../../frontend/js/announce.js');
-await i18n.loadLanguage('en');
 
 const up = (id) => ({ id: `${id}.0`, card: id, up: true });
 function state(piles, extra = {}) {

@@ -2,18 +2,9 @@
 // bridge answer and the English catalogue.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 
-globalThis.fetch = async (url) => {
-  const text = await readFile(new URL(`../../frontend/${url}`, import.meta.url), 'utf8');
-  return { ok: true, json: async () => JSON.parse(text) };
-};
-globalThis.document = { documentElement: {}, getElementById: () => null };
-globalThis.navigator = { languages: ['en'] };
-
-const i18n = await import('../../frontend/js/i18n.js');
+await import('./english.mjs');
 const { describe } = await import('../../frontend/js/hint.js');
-await i18n.loadLanguage('en');
 
 const stock = { from: 's', index: null, to: null, card: null, count: 0, place: 'stock',
   onto: null, turns: false };
