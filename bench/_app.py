@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from _procs import tree_memory
+from _procs import children_tree, tree_memory, wait_gone
 
 BENCH = Path(__file__).resolve().parent
 
@@ -144,12 +144,14 @@ class App:
                 pass
             self.browser = None
         if self.proc is not None and self.proc.poll() is None:
+            tree = children_tree(self.proc.pid)
             self.proc.terminate()
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
+            wait_gone(tree)
         if getattr(self, "_log", None):
             self._log.close()
             self._log = None

@@ -4,6 +4,7 @@ thread) and its memory (smaps_rollup). bench/_common.py re-exports these."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,15 @@ def children_tree(pid: int) -> list[int]:
         out += [c for c, p in parent.items() if p == out[i]]
         i += 1
     return out
+
+
+def wait_gone(pids: list[int], timeout: float = 10.0) -> None:
+    """Wait until none of ``pids`` is left (an app's renderer and GPU processes outlive its
+    main process by a moment): the next start of a bench then begins on a quiet machine
+    rather than beside the last one's teardown."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and any(Path(f"/proc/{p}").exists() for p in pids):
+        time.sleep(0.02)
 
 
 def tree_cpu_seconds(pid: int, per_process: bool = False):

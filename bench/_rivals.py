@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from _common import children_tree, free_port, smaps_rollup, proc_name
+from _procs import wait_gone
 
 GAMES_DIR = "/usr/games"
 LABELS = {"aisleriot": "GNOME Aisleriot", "kpat": "KDE KPatience", "bare": "bare pywebview page"}
@@ -192,6 +193,7 @@ class Rival:
                         os.kill(pid, 9)
                     except OSError:
                         pass
+            wait_gone(pids)
             self.proc = None
         if getattr(self, "_log", None):
             self._log.close()
@@ -339,7 +341,9 @@ def side_by_side(ours: list[dict], rivals: dict[str, list[dict]]) -> tuple[dict,
                 "ready_s": _med([r.get(ready_key) for r in runs]),
                 "pss_mb": _med([(s.get("memory") or {}).get("pss_kb", 0) / 1024 or None for s in sc]),
                 "anon_mb": _med([(s.get("memory") or {}).get("anon_kb", 0) / 1024 or None for s in sc]),
-                "runs": len(runs)}
+                "runs": len(runs),  # each start's figures, in the order they ran (interleaved)
+                "cards_each_s": [s.get("cards_s") and round(s["cards_s"], 3) for s in sc],
+                "ready_each_s": [r.get(ready_key) and round(r[ready_key], 3) for r in runs]}
     summ = {"ours": row(ours, "total_s")}
     for k, runs in rivals.items():
         summ[k] = row(runs, "ready_s")
