@@ -1,7 +1,7 @@
 """Run every benchmark, write bench/latest.json, print the budgets in one table and (with
 ``--readme``) put that table into bench/README.md.
 
-    .venv/bin/python bench/run_all.py [--only engine,startup] [--quick] [--readme]
+    .venv/bin/python bench/run_all.py [--only engine,startup] [--quick] [--readme] [--render]
 
 Each bench runs as its own process (``bench/<name>.py --json … --quiet``), one after the
 other, so no two apps compete for the two cores. ``--quick``: fewer repetitions (a smoke
@@ -71,9 +71,11 @@ def budget_rows(res: dict) -> list[list]:
     if m:
         first = m["settings"]["first"]
         rows.append(["memory", f"PSS after {first} actions MB", f"{m['pss_after_first_mb']}", "–", ""])
-        rows.append(["memory", f"PSS growth {first} → {m['checkpoints'][-1]['actions']} MB",
-                     f"{m['pss_growth_mb']:+.2f}", "< 10",
+        span = f"{first} → {m['checkpoints'][-1]['actions']}"
+        rows.append(["memory", f"anonymous memory growth {span} MB",
+                     f"{m['anon_growth_mb']:+.2f}", "< 10",
                      "incomplete: " + m["error"][:40] if m.get("error") else m["budget"]["growth_mb"][2]])
+        rows.append(["memory", f"PSS growth {span} MB", f"{m['pss_growth_mb']:+.2f}", "–", ""])
         if "uss_growth_mb" in m:
             rows.append(["memory", "USS (private) growth MB: Python / QtWebEngine",
                          f"{m['python_uss_growth_mb']:+.2f} / {m['webengine_uss_growth_mb']:+.2f}", "–", ""])
@@ -85,21 +87,15 @@ def budget_rows(res: dict) -> list[list]:
     return rows
 
 
-def main(argv=None) -> dict:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--only", help="comma-separated subset of " + ",".join(ORDER))
-    p.add_argument("--quick", action="store_true")
-    p.add_argument("--readme", action="store_true", help="update the figures in bench/README.md")
-    p.add_argument("--out", default=str(BENCH / "latest.json"))
-    args = p.parse_args(argv)
-    names = args.only.split(",") if args.only else ORDER
+def run(names: list[str], quick: bool) -> dict:
+    """Each bench of ``names`` in its own process, one after the other; their results."""
     ensure_display()   # one display for all (started here when $DISPLAY is unset)
-    out = {"machine": machine(), "quick": args.quick, "results": {}, "seconds": {}, "loadavg": {}}
+    out = {"machine": machine(), "quick": quick, "results": {}, "seconds": {}, "loadavg": {}}
     with tempfile.TemporaryDirectory() as tmp:
         for name in names:
             path = Path(tmp) / f"{name}.json"
             cmd = [sys.executable, str(BENCH / f"{name}.py"), "--json", str(path), "--quiet",
-                   *(QUICK[name] if args.quick else [])]
+                   *(QUICK[name] if quick else [])]
             print(f"== {name}: {' '.join(cmd[1:])}", flush=True)
             out["loadavg"][name] = {"before": loadavg()}
             t0 = time.perf_counter()
@@ -111,16 +107,31 @@ def main(argv=None) -> dict:
             else:
                 out["results"][name] = None
                 print(f"!! {name} failed (exit {rc})", flush=True)
+    return out
+
+
+def main(argv=None) -> dict:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--only", help="comma-separated subset of " + ",".join(ORDER))
+    p.add_argument("--quick", action="store_true")
+    p.add_argument("--readme", action="store_true", help="update the figures in bench/README.md")
+    p.add_argument("--out", default=str(BENCH / "latest.json"))
+    p.add_argument("--render", action="store_true",
+                   help="run nothing: the table (and with --readme the README) again from --out")
+    args = p.parse_args(argv)
+    names = args.only.split(",") if args.only else ORDER
+    out = json.loads(Path(args.out).read_text()) if args.render else run(names, args.quick)
     res = {k: v for k, v in out["results"].items() if v}
     rows = budget_rows(res)
     out["budgets"] = [dict(zip(["bench", "what", "value", "budget", "verdict"], r)) for r in rows]
     mach = out["machine"]
     title = (f"Budgets — {mach['date']}, {mach['nproc']} × {mach['cpu']}"
-             + (" (quick run)" if args.quick else ""))
+             + (" (quick run)" if out["quick"] else ""))
     text = table(title, ["bench", "what", "value", "budget", "verdict"], rows)
     print("\n" + text)
-    Path(args.out).write_text(json.dumps(out, indent=1) + "\n")
-    print(f"\nwrote {args.out}")
+    if not args.render:
+        Path(args.out).write_text(json.dumps(out, indent=1) + "\n")
+        print(f"\nwrote {args.out}")
     if args.readme:
         readme = BENCH / "README.md"
         body = readme.read_text()
