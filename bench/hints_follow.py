@@ -12,7 +12,10 @@ when a hint has no move ("unknown"), when a position comes back a third time (th
 round in circles), or past ``--max-hints`` / ``--game-seconds``. The deals are the first
 ``--deals`` of the shipped list of proven-winnable deals (``--first-index`` skips some).
 Rows go to ``--rows`` (default ``bench/results/hints-<game>.jsonl``) one per game, so a run
-can stop and go on. Prints one JSON summary and a line: games won of games played.
+can stop and go on. A lost game's row also says what its last position was, solved with
+every card known under ``STALL_NODES`` positions (``stall``: "unwinnable" when the hints
+led into a dead end, "winnable" when a win was still there, or "unknown"). Prints one JSON
+summary and a line: games won of games played.
 """
 
 from __future__ import annotations
@@ -32,6 +35,9 @@ from harptowers.engine import new_game  # noqa: E402
 from harptowers.engine.codes import format_code  # noqa: E402
 from harptowers.engine.notation import parse_moves  # noqa: E402
 from harptowers.engine.published import winnable_deals  # noqa: E402
+from harptowers.engine.solvers import solve  # noqa: E402
+
+STALL_NODES = 300_000  # a lost game's last position, solved with every card known
 
 VARIANT = {"easy-harp": "N", "seahaven-towers": "C4"}
 
@@ -65,8 +71,12 @@ def follow(code: str, max_hints: int, game_seconds: float) -> dict:
         if g.won:
             end = "won"
             break
-    return {"code": code, "won": g.won, "end": end, "hints": asked, "guesses": guesses,
-            "stock_hints": stock, "home": g.home, "seconds": round(time.perf_counter() - t0, 1)}
+    row = {"code": code, "won": g.won, "end": end, "hints": asked, "guesses": guesses,
+           "stock_hints": stock, "home": g.home, "down": sum(g.down),
+           "seconds": round(time.perf_counter() - t0, 1)}
+    if not g.won:  # where the hints left the game: dead already, or still winnable?
+        row["stall"] = solve(g, limit_seconds=None, max_nodes=STALL_NODES).verdict
+    return row
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps({"game": a.game, "games": len(rows), "won": won,
                       "hints_per_won_game": round(sum(r["hints"] for r in rows if r["won"])
                                                   / won, 1) if won else None,
-                      "ends": dict(Counter(r["end"] for r in rows))}))
+                      "ends": dict(Counter(r["end"] for r in rows)),
+                      "stalls": dict(Counter(r["stall"] for r in rows if "stall" in r))}))
     print(f"{a.game}: the hints alone won {won} of {len(rows)} games")
     return 0
 

@@ -4,7 +4,11 @@ game window's "Winnable deals only" box."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+from harptowers import hints
 from harptowers.api import Api
 from harptowers.engine.published import winnable_deals
 from playwright.sync_api import expect
@@ -120,3 +124,19 @@ def test_an_easy_harp_hint_is_said_in_words_and_a_stock_hint_stays(harness, api)
     expect(stock_top).to_have_count(1)
     page.mouse.click(5, 5)                         # the next action ends it
     expect(page.locator(".hint")).to_have_count(0)
+
+
+def test_a_dead_end_with_face_down_cards_says_so_not_draw_a_card(harness, api):
+    """Issue 15: where every deal of the face-down cards the hint tries is proven lost (a
+    position the hints once led a game into), H says so and lights nothing; it used to say
+    "draw a card from the stock" again and again."""
+    dead = json.loads((Path(__file__).resolve().parents[1] / "tests" / "positions"
+                       / "easy-harp-dead-end.json").read_text())
+    a = api(dead["code"])
+    a._game = hints.build(dead, hints.unseen(dead))
+    t = harness(dead["code"], api=a)
+    t.page.keyboard.press("h")
+    expect(t.refusal).to_have_text("No win found from here: with every deal of the face-down "
+                                   "cards tried, the game is lost. Undo some moves, or start "
+                                   "a new game.")
+    expect(t.page.locator(".hint")).to_have_count(0)

@@ -27,3 +27,15 @@ settings.load_profile("harptowers")
 def build():
     """``build("eh", tableau=[...], stock=..., ...)``: a hand-made position (ht_support.build)."""
     return ht_support.build
+
+
+@pytest.fixture
+def make_api(request):
+    """``make_api(code)``: an Api whose hint solver process is stopped after the test."""
+    from harptowers.api import Api
+
+    def make(code: str | None = None, **kw) -> Api:
+        api = Api(code, **kw)
+        request.addfinalizer(api._close_hints)
+        return api
+    return make

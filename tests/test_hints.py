@@ -8,7 +8,6 @@ import threading
 
 import pytest
 from harptowers import hint_plan, hinting, hints, storage
-from harptowers.api import Api
 from harptowers.engine import new_game, parse_move
 from harptowers.engine.notation import parse_moves
 from harptowers.engine.codes import format_code
@@ -18,16 +17,6 @@ from harptowers.engine.solvers import UNKNOWN, WINNABLE, Result, solve
 from ht_support import build
 
 SH314 = "SH1-C4-AAAAAJ2"       # Seahaven deal 314, 4 cells: winnable (test_solver.py)
-
-
-@pytest.fixture
-def make_api(request):
-    """``make_api(code)``: an Api whose solver process is stopped after the test."""
-    def make(code: str | None = None, **kw) -> Api:
-        api = Api(code, **kw)
-        request.addfinalizer(api._close_hints)
-        return api
-    return make
 
 
 def ok(answer):

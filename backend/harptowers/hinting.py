@@ -134,11 +134,11 @@ class HintCache:
 
 def answer(g: Game, found: dict[str, Any]) -> tuple[dict[str, Any], bool]:
     """The page's hint for a cache or solver answer, and whether it counts as a hint used
-    (a move, or "unwinnable")."""
+    (a move, "unwinnable", or "lost": every sample of the hidden cards proven lost)."""
     if "move" in found:
         out = hints.hint_of(g, found["move"])
         for flag in ("guess", "first_pass"):
             if found.get(flag):
                 out[flag] = True
         return out, True
-    return {"verdict": found["verdict"]}, found["verdict"] == hints.UNWINNABLE
+    return {"verdict": found["verdict"]}, found["verdict"] in (hints.UNWINNABLE, hints.LOST)

@@ -23,8 +23,10 @@ its lock, hands it to a worker process (``solve_position``, run by a one-worker
   the first move that most won samples begin with (not counting their stock taps,
   ``first_move``); where most lost samples' best lines begin (the greedy search's way to
   the best position it reached, ``best_line``: a "guess"); a progress move chosen by what
-  is visible (``visible_move``). The sample and its line are kept (``hint_plan``) and serve
-  the next hints while everything seen fits them. The real hidden cards never reach the
+  is visible (``visible_move``). When every sample tried was *proven* unwinnable the
+  answer is "lost" instead: a dead end, as far as the samples tell, and the page says so
+  rather than suggesting the stock again. The sample and its line are kept (``hint_plan``)
+  and serve the next hints while everything seen fits them. The real hidden cards never reach the
   worker, so no hint can depend on them; such a position never gets "unwinnable".
 """
 
@@ -54,6 +56,7 @@ LINE_NODES = 4_000     # a lost sample: positions the greedy search gets for its
 ROUNDS = 3             # without a won sample: rounds of SAMPLES more, each with twice the budget
 SEED = "harp-towers-hint"
 GUESS = "guess"        # no sample won; a move chosen by what is visible
+LOST = "lost"          # every sample tried was proven unwinnable: no move to suggest
 
 
 def worker_init() -> None:
@@ -135,8 +138,9 @@ def solve_position(pos: dict[str, Any], seconds: float | None = SECONDS,
     solved as it is: ``{"verdict", "solution": "t2-f c1-t2 …" | None}``. Otherwise the
     unseen cards are sampled: ``{"verdict": "winnable", "solution": "<first move>", "votes":
     n, "samples": n}``, ``{"verdict": "guess", "solution": "<move>"}`` (no sample won:
-    ``visible_move``) or ``{"verdict": "unknown"}``; never "unwinnable" (a lost sample
-    proves nothing about the real hidden cards)."""
+    ``visible_move``), ``{"verdict": "lost"}`` (every sample tried was proven unwinnable)
+    or ``{"verdict": "unknown"}``; never "unwinnable" (a lost sample proves nothing about
+    the real hidden cards)."""
     if not hides(pos):
         res = solve(build(pos), limit_seconds=seconds)
         return {"verdict": res.verdict, "solution": res.solution_text()}
@@ -181,7 +185,7 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
     first_seen: dict[str, int] = {}
     won: dict[str, tuple[Game, list[Move]]] = {}
     lines: dict[str, tuple[Game, list[Move]]] = {}  # the lost samples' best lines
-    tried = 0
+    tried = proven_lost = 0
     distinct: set[tuple[str, ...]] = set()  # the deals tried in this round
     budget = sample_nodes
     for k in range(samples * ROUNDS):
@@ -200,12 +204,13 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
         sample = build(pos, cards)
         res = solve(sample, limit_seconds=None, max_nodes=budget)
         tried += 1
+        proven_lost += res.verdict == UNWINNABLE
         if res.verdict == WINNABLE and res.solution:
             first = first_move(res.solution, sample)
             votes[first] += 1
             first_seen.setdefault(first, k)
             won.setdefault(first, (sample, res.solution))
-        elif LINE_NODES:
+        elif LINE_NODES and res.verdict != UNWINNABLE:
             _, line = best_line(sample, LINE_NODES)
             if line:
                 first = first_move(line, sample)
@@ -219,6 +224,9 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
         best = most(Counter({m: n for m, n in votes.items() if m != str(STOCK_TAP)}) or votes)
         hint_plan.keep(pos["code"], *won[best])
         return {"verdict": WINNABLE, "solution": best, "votes": votes[best], "samples": tried}
+    if tried and proven_lost == tried:  # a dead end whatever the hidden cards (as far as
+        hint_plan.drop()                 # the samples tell): say so, not "draw a card"
+        return {"verdict": LOST, "solution": None, "samples": tried}
     if leads:  # no won sample: where most lost samples' best lines start; that line serves
         lead = most(leads)  # the next hints while it fits what is seen
         hint_plan.keep(pos["code"], *lines[lead], won=False)
@@ -314,6 +322,8 @@ def parse_solution(text: str | None) -> list[Move]:
 
 
 __all__ = [
+    "GUESS",
+    "LOST",
     "SECONDS",
     "UNKNOWN",
     "UNWINNABLE",

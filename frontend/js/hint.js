@@ -14,7 +14,7 @@
 import { t } from './i18n.js';
 
 const SHOW_MS = 2000;
-const TEXT = { unwinnable: 'hint.none', unknown: 'hint.timeout', stale: 'hint.stale' };
+const TEXT = { unwinnable: 'hint.none', lost: 'hint.lost', unknown: 'hint.timeout', stale: 'hint.stale' };
 
 // {act(method, arg, opts) → Promise<answer>, view() → view model, toast(text, kind),
 //  busy() → true while the table is not free (a drag, the Examples replay)}
@@ -93,11 +93,17 @@ export function describe(hint) {
   return t(hint.guess ? 'hint.say.guess' : 'hint.say.plain', { move });
 }
 
+/** A hint without a move, in words: "lost" (every deal of the face-down cards tried is
+ * lost), "unwinnable", "unknown" (nothing found in time), "stale". */
+export function sayVerdict(verdict) {
+  return t(TEXT[verdict] || 'hint.timeout');
+}
+
 /** Light up the move of `hint` and say it, or toast its verdict. */
 export function show(hint) {
   clear();
   if (!hint.from) {
-    deps.toast(t(TEXT[hint.verdict] || 'hint.timeout'), 'info');
+    deps.toast(sayVerdict(hint.verdict), 'info');
     return;
   }
   if (hint.from === 's') {

@@ -4,7 +4,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 
 await import('./english.mjs');
-const { describe } = await import('../../frontend/js/hint.js');
+const { describe, sayVerdict } = await import('../../frontend/js/hint.js');
 
 const stock = { from: 's', index: null, to: null, card: null, count: 0, place: 'stock',
   onto: null, turns: false };
@@ -22,4 +22,11 @@ test('before the first redeal the stock hint says why: see the whole stock first
   assert.equal(describe({ ...stock, guess: true, first_pass: true }),
     'Hint: draw a card from the stock. Go through the whole stock once first: after that '
     + 'the hints know every card in it.');
+});
+
+test('a hint without a move says why: a dead end for every deal tried is not "no hint in time"', () => {
+  assert.equal(sayVerdict('lost'), 'No win found from here: with every deal of the face-down '
+    + 'cards tried, the game is lost. Undo some moves, or start a new game.');
+  assert.equal(sayVerdict('unwinnable'), 'No win is possible from here.');
+  assert.equal(sayVerdict('unknown'), 'No hint found in time.');
 });
