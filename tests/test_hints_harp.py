@@ -1,6 +1,7 @@
-"""Easy Harp hints in a dead end (issue 15): when every sample of the face-down cards is
-proven unwinnable, the hint says the game is lost from here instead of "draw a card" again
-and again (which is what the hints did when they had led a game into a dead end)."""
+"""Easy Harp hints with face-down cards (issue 15): in a dead end, where every sample of the
+face-down cards is proven unwinnable, the hint says the game is lost from here instead of
+"draw a card" again and again (which is what the hints did when they had led a game into a
+dead end)."""
 
 from __future__ import annotations
 
@@ -44,3 +45,4 @@ def test_a_position_with_a_way_on_is_never_said_lost():
     hint_plan.drop()
     r = hints.solve_position(pos, seconds=None, samples=2, sample_nodes=2_000)
     assert r["verdict"] in (hints.GUESS, hints.WINNABLE) and r["solution"]
+
