@@ -26,8 +26,9 @@ its lock, hands it to a worker process (``solve_position``, run by a one-worker
   is visible (``visible_move``). When every sample tried was *proven* unwinnable the
   answer is "lost" instead: a dead end, as far as the samples tell, and the page says so
   rather than suggesting the stock again. The sample and its line are kept (``hint_plan``)
-  and serve the next hints while everything seen fits them. The real hidden cards never reach the
-  worker, so no hint can depend on them; such a position never gets "unwinnable".
+  and serve the next hints while everything seen fits them. The real hidden cards never
+  reach the worker, so no hint can depend on them; such a position never gets
+  "unwinnable".
 """
 
 from __future__ import annotations
