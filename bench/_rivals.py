@@ -11,17 +11,16 @@ pywebview page on our Qt stack. Measurement tools only (bench/README.md, "Rivals
     holds exactly the position our app starts from (``kpat_save``); ``klondike`` for the stock.
   * ``bare``: ``python bench/_rivals.py bare``: pywebview on Qt with a one-element page
     that sets a ``pywebviewready`` performance mark (read over CDP like our app).
-- ``StartWatch`` / ``start_run`` / ``side_by_side``: spawn → window on screen → first cards
-  painted (a probe box polled on the X screen), PSS 3 s after the spawn, for our app and the
-  rivals in bench/startup.py; ``beside``: the rivals' memory at rest next to ours
-  (bench/memory.py).
+- ``StartWatch`` / ``start_run``: spawn → window on screen → first cards painted (a probe
+  box polled on the X screen), PSS 3 s after the spawn, for our app and the rivals in
+  bench/startup.py (compared in bench/_sidebyside.py); ``beside``: the rivals' memory at
+  rest next to ours (bench/memory.py).
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -248,12 +247,16 @@ class StartWatch:
     cards) and calls ``memory``.
     The probe is found once from the settled window (``settled(pids)``, first run)."""
 
-    def __init__(self, screen, name: str, poll_s: float = 0.002, pss_after_s: float = 3.0) -> None:
+    def __init__(self, screen, name: str, poll_s: float = 0.002, pss_after_s: float = 3.0,
+                 cache=None) -> None:
         self.screen, self.name, self.poll_s, self.pss_after_s = screen, name, poll_s, pss_after_s
+        self.cache = cache   # a bench/_warm.py FileCache read before every start, or None
         self.probe: Optional[tuple[int, int, int, int]] = None
         self._base: Optional[bytes] = None
+        self._warmed: Optional[dict] = None
 
     def begin(self) -> None:
+        self._warmed = self.cache.warm() if self.cache else None
         self._base = self.screen.grab(self.probe) if self.probe else None
 
     def spawned(self, spawn_wall: float, memory, timeout: float = 20.0) -> Optional[dict]:
@@ -261,7 +264,7 @@ class StartWatch:
             return None
         from _tablepix import card_on_felt
 
-        out: dict[str, Any] = {"window_s": None, "cards_s": None}
+        out: dict[str, Any] = {"window_s": None, "cards_s": None, "warmed": self._warmed}
         deadline = spawn_wall + timeout
         while time.time() < deadline:
             data = self.screen.grab(self.probe)
@@ -282,7 +285,10 @@ class StartWatch:
         return out
 
     def settled(self, pids: list[int]) -> None:
-        """Find the probe in the settled window of ``pids`` (once)."""
+        """Find the probe in the settled window of ``pids`` (once); the file cache learns
+        what they map."""
+        if self.cache:
+            self.cache.learn(pids)
         if self.probe:
             return
         from _tablepix import find_probe
@@ -324,38 +330,6 @@ def start_run(pw, kind: str, watch: StartWatch, settle: float = 4.0) -> dict:
         return out
     finally:
         r.stop()
-
-
-def _med(values: list) -> Optional[float]:
-    v = [x for x in values if x is not None]
-    return statistics.median(v) if v else None
-
-
-def side_by_side(ours: list[dict], rivals: dict[str, list[dict]]) -> tuple[dict, list[list]]:
-    """Medians per app of the screen times, ready and PSS, and our ratios against each
-    (``ours``/rival runs hold ``screen`` and, for ours and the bare page, ``ready_s``)."""
-    def row(runs: list[dict], ready_key: str) -> dict:
-        sc = [r.get("screen") or {} for r in runs]
-        return {"window_s": _med([s.get("window_s") for s in sc]),
-                "cards_s": _med([s.get("cards_s") for s in sc]),
-                "ready_s": _med([r.get(ready_key) for r in runs]),
-                "pss_mb": _med([(s.get("memory") or {}).get("pss_kb", 0) / 1024 or None for s in sc]),
-                "anon_mb": _med([(s.get("memory") or {}).get("anon_kb", 0) / 1024 or None for s in sc]),
-                "runs": len(runs),  # each start's figures, in the order they ran (interleaved)
-                "cards_each_s": [s.get("cards_s") and round(s["cards_s"], 3) for s in sc],
-                "ready_each_s": [r.get(ready_key) and round(r[ready_key], 3) for r in runs]}
-    summ = {"ours": row(ours, "total_s")}
-    for k, runs in rivals.items():
-        summ[k] = row(runs, "ready_s")
-    rows = []
-    for what, key in (("window on screen s", "window_s"), ("first cards painted s", "cards_s"),
-                      ("ready (data-ready / pywebviewready) s", "ready_s"),
-                      ("PSS 3 s after spawn MB", "pss_mb"), ("anonymous MB", "anon_mb")):
-        o = summ["ours"][key]
-        line = [what] + [None if summ[k][key] is None else round(summ[k][key], 3) for k in summ]
-        line += [f"{o / summ[k][key]:.2f}×" if o and summ[k][key] else "–" for k in rivals]
-        rows.append(line)
-    return summ, rows
 
 
 def beside(ours_memory, settle: float = 4.0) -> dict:

@@ -5,8 +5,10 @@
 "Drawn and accepting input" is ``body[data-ready="1"]`` (set by main.js after the first
 render with every input handler installed) and its ``harp-ready`` performance mark, turned
 into wall time with ``performance.timeOrigin``. Each run is a new process with a new, empty
-data folder (the OS file cache is warm: this is the second-launch-of-the-day case, not the
-first after boot). Playwright attaches only after the page is ready (``--settle`` seconds
+data folder on a warm OS file cache: the second-launch-of-the-day case, not the first after
+boot. The files every app reads are read through before each of its starts (bench/_warm.py:
+this machine pages out cache pages idle for ~6 s; ``--cold`` leaves the cache alone).
+Playwright attaches only after the page is ready (``--settle`` seconds
 after the spawn), so the measurement is not slowed by the attach: the marks are read back.
 
 Headline: ``--runs`` launches of the real ``harp-towers`` script: median and range;
@@ -38,10 +40,13 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from _common import (App, children_tree, emit, ensure_display, loadavg, machine, parser, table,
                      tree_cpu_seconds, verdict)
 import _rivals
+from _sidebyside import pool, side_by_side
+from _warm import FileCache
 
 BUDGET_S, AIM_S = 1.0, 0.6
 
@@ -173,20 +178,35 @@ def main(argv=None) -> dict:
     p.add_argument("--no-breakdown", action="store_true")
     p.add_argument("--no-rivals", action="store_true",
                    help="without the bare pywebview page and Aisleriot started in turn with ours")
+    p.add_argument("--cold", action="store_true",
+                   help="start every app on the file cache as the machine leaves it, without "
+                        "reading their files first (bench/_warm.py)")
+    p.add_argument("--pool", nargs="+", metavar="JSON", type=Path,
+                   help="run nothing: the paired ratios over the starts of these saved runs")
     args = p.parse_args(argv)
+    if args.pool:
+        result = {"bench": "startup-pool", "files": [str(f) for f in args.pool],
+                  "paired": pool(args.pool)}
+        emit(result, "\n".join(f"ours ÷ {k}, {what}: {v['median']:.3f}× (95 % CI "
+                               f"{v['ci95'][0]:.3f}–{v['ci95'][1]:.3f}), {v['pairs']} pairs"
+                               for k, d in result["paired"].items() for what, v in d.items() if v),
+             args)
+        return result
     ensure_display()
     from playwright.sync_api import sync_playwright
 
     result = {"bench": "startup", "machine": machine(),
-              "settings": {"runs": args.runs, "code": args.code, "settle": args.settle}}
+              "settings": {"runs": args.runs, "code": args.code, "settle": args.settle,
+                           "file_cache": "as left" if args.cold else "warmed before each start"}}
     rivals = [] if args.no_rivals else \
         ["bare"] + (["aisleriot"] if _rivals.available()["aisleriot"] else [])
     watches = {}
+    cache = None if args.cold else FileCache()
     if rivals:
         from _xscreen import Screen
 
         screen = Screen()
-        watches = {k: _rivals.StartWatch(screen, k) for k in ["ours"] + rivals}
+        watches = {k: _rivals.StartWatch(screen, k, cache=cache) for k in ["ours"] + rivals}
     with sync_playwright() as pw:
         # warm the file cache (and find where each app shows its cards); not counted
         one_run(pw, args.code, False, args.settle, watches.get("ours"))
@@ -197,8 +217,11 @@ def main(argv=None) -> dict:
             runs.append(one_run(pw, args.code, False, args.settle, watches.get("ours")))
             for k in rivals:
                 rival_runs[k].append(_rivals.start_run(pw, k, watches[k], args.settle))
-        inst = [] if args.no_breakdown else \
-            [one_run(pw, args.code, True, args.settle) for _ in range(args.runs)]
+        inst = []
+        for _ in range(0 if args.no_breakdown else args.runs):
+            if cache:
+                cache.warm()
+            inst.append(one_run(pw, args.code, True, args.settle))
     totals = [r["total_s"] for r in runs]
     med = statistics.median(totals)
     result["cold_start_s"] = {"median": round(med, 3), "min": round(min(totals), 3),
@@ -263,7 +286,7 @@ def main(argv=None) -> dict:
         text += "\n" + "\n".join(f"  {k}: {v}" for k, v in result["page_details_ms"].items())
     if rivals:
         result["rival_runs"] = rival_runs
-        result["side_by_side"], rows = _rivals.side_by_side(runs, rival_runs)
+        result["side_by_side"], rows = side_by_side(runs, rival_runs)
         result["probes"] = {k: w.probe for k, w in watches.items()}
         text += "\n\n" + table(
             f"Side by side, {args.runs} interleaved starts each (medians; spawn → the X screen, "
