@@ -1,6 +1,7 @@
-"""The Easy Harp search's restarts (docs/solver.md, "Search") and the bench rows that measure
-it: the Luby budgets, the same runs for the same deal, and rows of an older solver
-generation left out of a new measurement."""
+"""The Easy Harp search's restarts and resumed fixed-weight searches (docs/solver.md,
+"Search") and the bench rows that measure it: the Luby budgets, the same runs for the same
+deal, a search that goes on where it stopped, and rows of an older solver generation left
+out of a new measurement."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ import pytest
 from harptowers.engine import new_game
 from harptowers.engine.codes import format_code
 from harptowers.engine.solvers import solve
-from harptowers.engine.solvers.easy_harp import luby
+from harptowers.engine.solvers.easy_harp import HarpSearch, luby, position_of
+from harptowers.engine.solvers.harp_greedy import GreedySearch
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,6 +36,33 @@ def test_a_deal_gets_the_same_runs_every_time():
     a = solve(new_game(code), limit_seconds=None, max_nodes=150_000)
     b = solve(new_game(code), limit_seconds=None, max_nodes=150_000)
     assert (a.verdict, a.nodes, a.solution_text()) == (b.verdict, b.nodes, b.solution_text())
+
+
+def greedy_runs(deal: int, budgets: list[int]) -> tuple[list, int]:
+    """The narrowed search with its first weights on a deal, run for each of ``budgets`` in
+    turn (each call going on from the last): its win and the positions it took in all."""
+    pos = position_of(new_game(format_code("easy-harp", "N", deal)))
+    search = HarpSearch(pos, None, None)
+    greedy = GreedySearch(search, pos.copy_state())
+    greedy.H = GreedySearch.WEIGHTS[0]
+    total = 0
+    for budget in budgets:
+        sol, nodes = greedy.run_bfs(budget)
+        total += nodes
+        if sol is not None:
+            return sol, total
+    return [], total
+
+
+def test_a_search_stopped_at_its_budget_goes_on_where_it_stopped():
+    """Deal 8: the first weights win it past 11 000 positions, so round 0's 10 000 missed it.
+    Stopped at 4 000 and at 4 000 more, then given 12 000 more, the search finds the same
+    win after the same count of positions as one run of 20 000; started over each time
+    (the old way) it would never get past 12 000."""
+    whole, n_whole = greedy_runs(8, [20_000])
+    assert whole and 11_000 < n_whole < 12_000
+    assert greedy_runs(8, [4_000, 4_000, 12_000]) == (whole, n_whole)
+    assert greedy_runs(8, [10_000])[0] == []
 
 
 def bench():

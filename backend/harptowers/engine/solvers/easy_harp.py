@@ -24,6 +24,7 @@ from .harp_position import BACK, HOME, POOL_COL, POOL_HOME, RED, HarpPosition
 BUDGET = 10_000  # node budget of the first round; ×2 a round
 RESTART = 10_000  # node budget unit of a restart (× the Luby sequence)
 RESTART_SHARE = 3  # restarts spend this many times a round's depth-first budget
+RESUME_SHARE = 4   # each kept fixed-weight search goes on for a round's budget ÷ this
 ONE_CARD_MOVES = True  # between columns one card moves at a time (EH-05)
 
 
@@ -53,20 +54,22 @@ class HarpSearch(Budgeted):
     the complete depth-first search (``HarpPosition.moves`` order; the only one that ends
     in a proof on full decks, with best-first), and searches that only find wins: greedy
     best-first over the complete moves and over the narrowed ones (``harp_greedy``), first
-    with fixed weights, then restarted with random weights and tie-breaks (docs/solver.md:
-    a win, when these find one, comes early or not at all, so many short runs beat one
-    long one)."""
+    with fixed weights (the narrowed ones going on round after round), and restarted with
+    random weights and tie-breaks (docs/solver.md: a win, when these find one, comes early
+    or not at all, so many short runs beat one long one)."""
 
     def __init__(self, pos: HarpPosition, limit_seconds: float | None,
                  max_nodes: int | None) -> None:
         self.pos = pos
+        self.kept: list[GreedySearch] = []  # round 0's narrowed searches, to go on with
         self._limits(limit_seconds, max_nodes)
 
     def run(self) -> tuple[str, list[tuple] | None]:
         """(verdict, internal moves of a win or None). Round 0 (budget ``BUDGET``): the
         narrowed greedy search with each of its weight vectors, depth-first over the
         complete moves, best-first over them with ``WEIGHTS[0]``. Each later round (budget
-        doubled): depth-first again, then restarts (``restarts``) until they have spent
+        doubled): depth-first again, the kept narrowed searches on for the budget ÷
+        ``RESUME_SHARE`` each, then restarts (``restarts``) until they have spent
         ``RESTART_SHARE`` times the round's budget. Only the complete searches can end in a
         proof."""
         p = self.pos
@@ -86,6 +89,8 @@ class HarpSearch(Budgeted):
                 if done and sol is None:
                     return UNWINNABLE, None
                 if sol is None:
+                    sol = self._resume(budget // RESUME_SHARE)
+                if sol is None:
                     sol = self.restarts(RESTART_SHARE * budget)
                 budget *= 2
             return WINNABLE, first + sol
@@ -96,21 +101,33 @@ class HarpSearch(Budgeted):
         finally:
             self.H = self.WEIGHTS[0]
             self.jitter = None
+            self.kept = []
             p.set_state(self.start)
 
     def _fixed(self, budget: int) -> list[tuple] | None:
-        """Round 0: the fixed-weight searches (most wins come from these, fast)."""
+        """Round 0: the fixed-weight searches (most wins come from these, fast). The
+        narrowed ones are kept, to go on in later rounds (``_resume``)."""
         p = self.pos
+        self.kept = []
         if p.top == 13:  # the greedy search knows full decks only
             for gw in self.GREEDY:
-                sol = self._greedy(gw, budget, None)
+                self.kept.append(GreedySearch(self, self.start))
+                sol = self._greedy(gw, budget, None, self.kept[-1])
                 if sol is not None:
                     return sol
         return self._best_first(self.WEIGHTS[0], budget, None)
 
-    def _greedy(self, weights: tuple[int, ...], budget: int,
-                jitter: random.Random | None) -> list[tuple] | None:
-        greedy = GreedySearch(self, self.start)
+    def _resume(self, budget: int) -> list[tuple] | None:
+        """Each kept fixed-weight search goes on for ``budget`` more positions."""
+        for greedy in self.kept:
+            sol = self._greedy(greedy.H, budget, None, greedy)
+            if sol is not None:
+                return sol
+        return None
+
+    def _greedy(self, weights: tuple[int, ...], budget: int, jitter: random.Random | None,
+                greedy: GreedySearch | None = None) -> list[tuple] | None:
+        greedy = greedy or GreedySearch(self, self.start)
         greedy.H = weights
         greedy.jitter = jitter
         sol, nodes = greedy.run_bfs(budget)

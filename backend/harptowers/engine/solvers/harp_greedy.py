@@ -63,6 +63,7 @@ class GreedySearch(Budgeted, FoundationPairs):
     H: tuple[int, ...] = WEIGHTS[0]
     jitter: random.Random | None = None  # random tie-breaks (restarts)
     partial: list[tuple] = []  # after a search without a win: the way to its best position
+    _open: tuple | None = None  # (parent, heap, best, count) of a search to go on with
 
     # ---- position ----------------------------------------------------------------------
     def key(self) -> bytes:
@@ -284,16 +285,23 @@ class GreedySearch(Budgeted, FoundationPairs):
         return h if self.jitter is None else 4 * h + self.jitter.randrange(4)
 
     def run_bfs(self, budget: int) -> tuple[list[tuple] | None, int]:
-        state = (tuple(self.cols), tuple(self.down), tuple(self.pool), tuple(self.found),
-                 self.home)
-        k0 = self.key()
-        parent: dict[bytes, tuple] = {k0: (None, [])}
-        heap = [(self.score(), 0, k0, state)]
-        best = heap[0][:3]  # the best-scored position seen: where ``partial`` leads
-        count = 0
+        """Best-first from the start for ``budget`` positions; called again after running
+        out of budget, it goes on where it stopped (``_open``) rather than starting over."""
+        if self._open is None:
+            state = (tuple(self.cols), tuple(self.down), tuple(self.pool), tuple(self.found),
+                     self.home)
+            k0 = self.key()
+            parent: dict[bytes, tuple] = {k0: (None, [])}
+            heap = [(self.score(), 0, k0, state)]
+            best = heap[0][:3]  # the best-scored position seen: where ``partial`` leads
+            count = 0
+        else:
+            parent, heap, best, count = self._open
+        self._open = (parent, heap, best, count)
         nodes = 0
         while heap:
             if self.out_of_budget(nodes, budget):
+                self._open = (parent, heap, best, count)
                 self.partial = _path(parent, best[2])
                 return None, nodes
             _, _, k, (cols, down, pool, found, home) = heapq.heappop(heap)
