@@ -9,7 +9,9 @@ The actions are real mouse input (the Xvfb's pointer through XTest; ``--input cd
 Playwright's mouse) on the Easy Harp position of
 positions.harp_single, in a repeating cycle of five: a stock tap, the single-card move
 (drag), Undo (button), a stock tap, Undo (button) — so the stock keeps turning over with
-redeals, the undo history stays at its 100-action cap, and every action autosaves.
+redeals, the undo history stays at its 100-action cap, and every action autosaves
+(``--cycle stock`` or ``--cycle move,undo``: one kind of action, to see which one the
+memory grows with).
 At each checkpoint (after ``--first`` actions, then every ``--every``): the page's garbage is
 collected (CDP HeapProfiler.collectGarbage), then PSS/RSS per process, the renderer's DOM
 counters (CDP Memory.getDOMCounters: nodes including detached ones, listeners), the
@@ -85,15 +87,21 @@ def main(argv=None) -> dict:
                                       "temporary one")
     p.add_argument("--no-rivals", action="store_true",
                    help="without the bare pywebview page and Aisleriot measured beside ours at the end")
+    p.add_argument("--cycle", default="stock,move,undo,stock,undo",
+                   help="the actions played in turn (stock, move, undo); another cycle than "
+                        "the default says which kind of action the memory grows with")
     p.add_argument("--gap", type=float, default=0.25,
                    help="seconds to wait before a drag (the previous undo's animation ends)")
     args = p.parse_args(argv)
+    if not set(args.cycle.split(",")) <= {"stock", "move", "undo"}:
+        p.error(f"--cycle: stock, move or undo, not {args.cycle!r}")
     ensure_display()
     from playwright.sync_api import sync_playwright
 
     pos = positions.harp_single()
     result = {"bench": "memory", "machine": machine(),
-              "settings": {"actions": args.actions, "first": args.first, "every": args.every},
+              "settings": {"actions": args.actions, "first": args.first, "every": args.every,
+                           "cycle": args.cycle},
               "position": pos}
     with sync_playwright() as pw:
         if not args.no_crash_check:
@@ -166,7 +174,7 @@ def main(argv=None) -> dict:
                 # the answer is drawn before the next action (keeps the hit-testing honest)
                 return P.wait(page, 5000)
 
-            cycle = ["stock", "move", "undo", "stock", "undo"]
+            cycle = args.cycle.split(",")
             window: list[float] = []
             timeouts = failed_moves = 0
             result["checkpoints"] = points
