@@ -81,3 +81,17 @@ def test_only_the_stocks_top_card_and_each_step_of_its_edge_show_their_back(harn
     expect(t.cards("s")).to_have_count(n - 1)
     # the card uncovered by the draw shows its whole back at once
     assert t.page.evaluate(BURIED)[-1] == {"index": n - 2, "art": True}
+
+
+def test_a_turn_that_ends_before_its_flip_does_leaves_the_card_flat(harness):
+    # On a busy machine the flip's frames come late, and the turn ends on its timer before
+    # the flip is over; the card must lie flat at once, not go on rotating with one face.
+    # Animations at a fifth of their speed (timers unchanged) make that happen every time.
+    t = harness(EH)
+    cdp = t.page.context.new_cdp_session(t.page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.2})
+    t.stock()
+    expect(t.cards("w")).to_have_count(1)
+    expect(t.page.locator("#table .card.turning")).to_have_count(0)
+    assert_flat(t.page.evaluate(AT_REST))
