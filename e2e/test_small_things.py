@@ -6,6 +6,7 @@ import json
 
 from playwright.sync_api import expect
 
+from harptowers.api import Api
 from harptowers.window import frontend_dir
 
 EN = json.loads((frontend_dir() / "i18n" / "en.json").read_text())
@@ -46,3 +47,32 @@ def test_at_1024_px_the_game_name_is_not_cut(harness):
     expect(name).to_have_text("Seahaven Towers")
     t.page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     assert name.evaluate("(el) => el.scrollWidth <= el.clientWidth"), "the name is cut short"
+
+
+def test_the_buttons_stay_put_when_the_move_counter_gains_a_digit(harness):
+    # The 1000th move used to make the header tighten its buttons when the figures no longer
+    # fitted (at 1152 px with a three-digit score), and a click meant for Undo opened New
+    # game. Here at the narrowest width whose buttons are not yet tightened at 999 moves.
+    api = Api(EH)
+    for _ in range(999):
+        api.stock()
+    t = harness(EH, api=api)
+    expect(t.moves).to_have_text("999")
+    frames = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+    def buttons_tightened_at(width):
+        t.page.set_viewport_size({"width": width, "height": 720})
+        t.page.evaluate(frames)
+        return t.page.evaluate("() => document.querySelector('.bar').matches('.tight-3, .tight-4')")
+
+    lo, hi = 830, 1400   # tightened at lo, not at hi (narrower, the header wraps)
+    assert buttons_tightened_at(lo) and not buttons_tightened_at(hi)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if buttons_tightened_at(mid) else (lo, mid)
+    assert not buttons_tightened_at(hi)
+    undo = t.page.get_by_test_id("btn-undo").bounding_box()
+    t.stock()
+    expect(t.moves).to_have_text("1000")
+    t.page.evaluate(frames)
+    assert t.page.get_by_test_id("btn-undo").bounding_box() == undo

@@ -150,8 +150,17 @@ export function updateHeader(state, fresh = false) {
   q('[data-action="redo"]').disabled = !state.can_redo;
   document.title = `${t(`game.${state.game}`)} · Harp & Towers`;
   updateClock(state, fresh);
-  fitSoon();
+  // Fitted again only when its words change (the language too: the buttons' labels), never
+  // for a figure: a move counter going from 999 to 1000 must not tighten the buttons and
+  // move Undo from under a clicking pointer (the game's name gives way with an ellipsis).
+  const words = [document.documentElement.lang, t(`game.${state.game}`), variant, state.code,
+    state.deal_of_day].join('|');
+  if (words !== fittedFor) {
+    fittedFor = words;
+    fitSoon();
+  }
 }
+let fittedFor = '';
 
 /** fitHeader() once, in the next frame: it reads the header's widths, which right after a
  * move would force a layout of the whole table before the move is even drawn. */
