@@ -6,22 +6,23 @@ judged on anonymous memory summed over the same processes.
     .venv/bin/python bench/memory.py [--actions 5000] [--first 500] [--every 500]
 
 The actions are real mouse input (the Xvfb's pointer through XTest; ``--input cdp``:
-Playwright's mouse) on the Easy Harp position of
-positions.harp_single, in a repeating cycle of five: a stock tap, the single-card move
-(drag), Undo (button), a stock tap, Undo (button) — so the stock keeps turning over with
-redeals, the undo history stays at its 100-action cap, and every action autosaves
-(``--cycle stock`` or ``--cycle move,undo``: one kind of action, to see which one the
-memory grows with).
+Playwright's mouse) on the Easy Harp position of positions.harp_single (``--talon``), in a
+repeating cycle of five: a stock tap, the single-card move (drag), Undo (button), a stock
+tap, Undo (button) — so the stock keeps turning over with redeals, the undo history stays
+at its 100-action cap, and every action autosaves (``--cycle stock`` or ``--cycle
+move,undo``: one kind of action, to see which one the memory grows with).
 At each checkpoint (after ``--first`` actions, then every ``--every``): the page's garbage is
 collected (CDP HeapProfiler.collectGarbage), then PSS/RSS per process, the renderer's DOM
 counters (CDP Memory.getDOMCounters: nodes including detached ones, listeners), the
 elements in the document, the JS heap, Python's thread count and the save file's size;
 the anonymous memory of the Python process by kind of mapping (glibc's main arena, its
 per-thread arenas, thread stacks, other mmaps), and on the page the face-up cards (the
-view model's and the drawn ones) and where the elements are. The stock holds 58 cards,
-so a pass is 59 taps and the cycle's net draw of one card per five actions moves the
-phase on by one card every 295 actions: the waste, and with it the face-up cards and the
-elements, grow slowly over a run (game state, not a leak).
+view model's and the drawn ones) and where the elements are. The cycle draws one card
+net per five actions, so it comes back to the same position after (talon + 1) × 5
+actions. The stock and waste hold 49 cards (``--talon``): 250 actions, a divisor of the
+500 between checkpoints, so every checkpoint finds the same cards face up and the same
+elements. With the earlier position's 58 cards (``--talon 0``: 295 actions) the waste at
+the checkpoints drifted, and the renderer's memory with it (game state, not growth).
 
 First it counts how many bridge calls the real ``harp-towers`` survives (``state()`` in a
 loop, up to 20 000): with PySide6 6.12.0 on Python 3.11 the app aborted after some
@@ -90,6 +91,11 @@ def main(argv=None) -> dict:
     p.add_argument("--cycle", default="stock,move,undo,stock,undo",
                    help="the actions played in turn (stock, move, undo); another cycle than "
                         "the default says which kind of action the memory grows with")
+    p.add_argument("--talon", type=int, default=49,
+                   help="the cards in the stock and waste of the position played (default 49: "
+                        "the default cycle then comes back to the same position every 250 "
+                        "actions, so every checkpoint finds the same cards face up; 0: the "
+                        "position of the earlier runs, 58 cards, 295 actions)")
     p.add_argument("--gap", type=float, default=0.25,
                    help="seconds to wait before a drag (the previous undo's animation ends)")
     args = p.parse_args(argv)
@@ -98,10 +104,10 @@ def main(argv=None) -> dict:
     ensure_display()
     from playwright.sync_api import sync_playwright
 
-    pos = positions.harp_single()
+    pos = positions.harp_single(depth=300, talon=args.talon or None)
     result = {"bench": "memory", "machine": machine(),
               "settings": {"actions": args.actions, "first": args.first, "every": args.every,
-                           "cycle": args.cycle},
+                           "cycle": args.cycle, "talon": args.talon},
               "position": pos}
     with sync_playwright() as pw:
         if not args.no_crash_check:

@@ -25,23 +25,28 @@ def _code(game: str, variant: str, n: int) -> str:
     return str(DealCode(game, variant, n))
 
 
-def harp_single(first: int = 1, depth: int = 60) -> dict:
+def harp_single(first: int = 1, depth: int = 60, talon: int | None = None) -> dict:
     """{code, moves (to reach the position), src, dst, index}: the move src → dst of the top
-    card of src (index) is legal and turns nothing up."""
+    card of src (index) is legal and turns nothing up. ``talon``: the stock and the waste
+    then hold exactly that many cards (a pass through them is ``talon`` + 1 stock taps)."""
     for n in range(first, first + 500):
         g = new_game(DealCode("easy-harp", "N", n))
         rng = random.Random(n)
         played: list[str] = []
         for _ in range(depth):
+            left = len(g.stock) + len(g.waste)
+            if talon is not None and left < talon:
+                break
             for m in g.legal_moves():
-                if m.dst is None or m.src.kind != "t" or m.dst.kind != "t" or m.count != 1:
+                if left != (talon or left) or m.dst is None or m.src.kind != "t" \
+                        or m.dst.kind != "t" or m.count != 1:
                     continue
                 col = g.columns[m.src.index]
                 if len(col) - g.down[m.src.index] >= 2:   # another face-up card stays under it
                     return {"code": _code("easy-harp", "N", n), "moves": played,
                             "src": str(m.src), "dst": str(m.dst), "index": len(col) - 1}
-            moves = [m for m in g.legal_moves() if m.dst is not None and m.dst.kind != "f"] \
-                or g.legal_moves()
+            moves = [m for m in g.legal_moves() if m.dst is not None and m.dst.kind != "f"
+                     and (left != talon or m.src.kind != "w")] or g.legal_moves()
             if not moves:
                 break
             act = g.play(rng.choice(moves))
