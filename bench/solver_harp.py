@@ -34,7 +34,7 @@ from harptowers.engine.codes import format_code  # noqa: E402
 
 ROWS = ROOT / "bench" / "results" / "solver-harp.jsonl"
 # the solver generation of a row (as in tools/winnable_batch.py; rows without it are 2)
-SOLVER = 4
+SOLVER = 5
 
 
 def cli(*args: str, timeout: float) -> subprocess.CompletedProcess:

@@ -22,7 +22,7 @@ from .harp_greedy import GreedySearch
 from .harp_position import BACK, HOME, POOL_COL, POOL_HOME, RED, HarpPosition
 
 BUDGET = 10_000  # node budget of the first round; ×2 a round
-RESTART = 10_000  # node budget unit of a restart (× the Luby sequence)
+RESTART = 5_000  # node budget unit of a restart (× the Luby sequence; docs/solver.md: why 5 000)
 RESTART_SHARE = 3  # restarts spend this many times a round's depth-first budget
 RESUME_SHARE = 4   # each kept fixed-weight search goes on for a round's budget ÷ this
 ONE_CARD_MOVES = True  # between columns one card moves at a time (EH-05)

@@ -24,6 +24,11 @@ from .harp_position import FoundationPairs
 
 _OPP = ((1, 2), (0, 3), (0, 3), (1, 2))  # the suits of the other colour
 _BYTE = [bytes((i,)) for i in range(256)]
+# per face: the faces it may be built on (EH-04; none for a King) and the faces that may be
+# built on it, looked up rather than worked out for every card of every position
+_PARENTS = [() if c & 15 >= 13 else tuple(a * 16 + (c & 15) + 1 for a in _OPP[(c >> 4) & 3])
+            for c in range(64)]
+_CHILDREN = [tuple(a * 16 + (c & 15) - 1 for a in _OPP[(c >> 4) & 3]) for c in range(64)]
 
 
 class GreedySearch(Budgeted, FoundationPairs):
@@ -183,18 +188,7 @@ class GreedySearch(Budgeted, FoundationPairs):
             elif empty < 0:
                 empty = i
         scored: list[tuple[int, int, tuple]] = []
-
-        def parents(c: int) -> list[int]:
-            r = c & 15
-            if r == 13:
-                return []
-            a, b = _OPP[c >> 4]
-            return [a * 16 + r + 1, b * 16 + r + 1]
-
-        def children(c: int) -> tuple[int, int]:
-            r = c & 15
-            a, b = _OPP[c >> 4]
-            return a * 16 + r - 1, b * 16 + r - 1
+        parents, children = _PARENTS.__getitem__, _CHILDREN.__getitem__
 
         def has_dest(u: int, skip: tuple[int, int]) -> bool:
             if self.can_home(u):

@@ -64,6 +64,9 @@ class HarpPosition(FoundationPairs):
         self.top = top
         self.total = 8 * top
         self.home = sum(found)
+        # per face: the faces it may be built on and that may be built on it (EH-04)
+        self._parents = [self.parents(c) for c in range(64)]
+        self._children = [self.children(c) for c in range(64)]
 
     def copy_state(self) -> tuple:
         return (tuple(self.cols), tuple(self.down), tuple(self.pool), tuple(self.found),
@@ -217,6 +220,7 @@ class HarpPosition(FoundationPairs):
             elif empty < 0:
                 empty = i
         land, leave = must if must else ((), ())
+        parents, children = self._parents, self._children
         out: list[tuple[int, tuple, tuple | None]] = []
         # ranks the column tops need as parents, per colour: a placed card must lead to one
         low = [99, 99]
@@ -240,7 +244,7 @@ class HarpPosition(FoundationPairs):
                 base, ob = 20, True
             if free and self.can_home(t):
                 out.append((base - 2, (HOME, i, -1, 1, t), None))
-            for p in self.parents(t):
+            for p in parents[t]:
                 for j in tops.get(p, ()):
                     if free or j in land:
                         out.append((base, (COL, i, j, 1, t), ((i, j), (i,)) if ob else None))
@@ -275,7 +279,7 @@ class HarpPosition(FoundationPairs):
             placed = pool[c] and min(low) < r
             if not (back or placed):
                 continue
-            dests = [j for p in self.parents(c) for j in tops.get(p, ())]
+            dests = [j for p in parents[c] for j in tops.get(p, ())]
             if r == top and empty >= 0:
                 dests.append(empty)
             if not dests:
@@ -283,7 +287,7 @@ class HarpPosition(FoundationPairs):
             # the best thing a card could do by landing on it next: turn a card (the column
             # hiding most first), empty a column, or anything else
             score = 40
-            for ch in self.children(c):
+            for ch in children[c]:
                 for i in tops.get(ch, ()):
                     rest = len(cols[i]) - 1
                     if rest and rest == down[i]:
