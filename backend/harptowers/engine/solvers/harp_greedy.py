@@ -20,15 +20,11 @@ import heapq
 import random
 
 from .base import Budgeted
-from .harp_position import FoundationPairs
+from .harp_position import FoundationPairs, build_tables
 
 _OPP = ((1, 2), (0, 3), (0, 3), (1, 2))  # the suits of the other colour
 _BYTE = [bytes((i,)) for i in range(256)]
-# per face: the faces it may be built on (EH-04; none for a King) and the faces that may be
-# built on it, looked up rather than worked out for every card of every position
-_PARENTS = [() if c & 15 >= 13 else tuple(a * 16 + (c & 15) + 1 for a in _OPP[(c >> 4) & 3])
-            for c in range(64)]
-_CHILDREN = [tuple(a * 16 + (c & 15) - 1 for a in _OPP[(c >> 4) & 3]) for c in range(64)]
+_PARENTS, _CHILDREN = build_tables(13)  # full decks only
 
 
 class GreedySearch(Budgeted, FoundationPairs):

@@ -25,6 +25,19 @@ RED = (False, True, True, False)
 _BYTE = [bytes((i,)) for i in range(256)]
 
 
+def build_tables(top: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """Per face (EH-04), looked up rather than worked out for every card of every position:
+    the faces it may be built on (none for rank ``top``, the King's part) and the faces
+    that may be built on it (none for an Ace)."""
+    parents: list[tuple[int, ...]] = []
+    children: list[tuple[int, ...]] = []
+    for c in range(64):
+        r, (a, b) = c & 15, OPP[c >> 4]
+        parents.append(() if r >= top else (a * 16 + r + 1, b * 16 + r + 1))
+        children.append(() if r <= 1 else (a * 16 + r - 1, b * 16 + r - 1))
+    return parents, children
+
+
 class FoundationPairs:
     """The two foundations of each suit as heights ``found[2 * suit]`` (the higher) and
     ``found[2 * suit + 1]``, and the count of cards home: a card goes onto the pile it
@@ -64,9 +77,7 @@ class HarpPosition(FoundationPairs):
         self.top = top
         self.total = 8 * top
         self.home = sum(found)
-        # per face: the faces it may be built on and that may be built on it (EH-04)
-        self._parents = [self.parents(c) for c in range(64)]
-        self._children = [self.children(c) for c in range(64)]
+        self._parents, self._children = build_tables(top)
 
     def copy_state(self) -> tuple:
         return (tuple(self.cols), tuple(self.down), tuple(self.pool), tuple(self.found),
@@ -185,22 +196,6 @@ class HarpPosition(FoundationPairs):
         return out
 
     # ---- moves -------------------------------------------------------------------------
-    def parents(self, c: int) -> tuple[int, ...]:
-        """The faces ``c`` may be built on (EH-04)."""
-        r = c & 15
-        if r >= self.top:
-            return ()
-        a, b = OPP[c >> 4]
-        return (a * 16 + r + 1, b * 16 + r + 1)
-
-    def children(self, c: int) -> tuple[int, ...]:
-        """The faces that may be built on ``c`` (EH-04)."""
-        r = c & 15
-        if r <= 1:
-            return ()
-        a, b = OPP[c >> 4]
-        return (a * 16 + r - 1, b * 16 + r - 1)
-
     def moves(self, must: tuple | None) -> list[tuple[int, tuple, tuple | None]]:
         """Every move the search tries from here, as ``(score, move, obligation)``, lower
         scores first. ``must`` is the obligation left by the move before (None, or
@@ -306,4 +301,5 @@ class HarpPosition(FoundationPairs):
         return out
 
 
-__all__ = ["BACK", "COL", "HOME", "HarpPosition", "OPP", "POOL_COL", "POOL_HOME", "RED"]
+__all__ = ["BACK", "COL", "HOME", "HarpPosition", "OPP", "POOL_COL", "POOL_HOME", "RED",
+           "build_tables"]
