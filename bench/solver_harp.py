@@ -3,7 +3,7 @@
 ``harp-towers replay CODE "SOLUTION" --json``, both in subprocesses.
 
     python bench/solver_harp.py [--first 1] [--deals 200] [--limit 60] [--nodes N]
-                                [--only 2,5,10] [--rows FILE]
+                                [--jobs N] [--only 2,5,10] [--rows FILE]
     python bench/solver.py --game easy-harp ...      (the same)
 
 The time per deal is the solver's own (``seconds`` in the JSON: inside the process, no
@@ -11,7 +11,8 @@ start-up). Each deal's row is appended to ``--rows`` (default
 ``bench/results/solver-harp.jsonl``) as it comes, so a long run can stop and go on later:
 deals already there (same limits, same solver generation ``SOLVER``) are not solved again.
 ``--nodes`` adds a limit in positions, which the machine's load does not change (the row
-keeps it as ``max_nodes``). Prints one JSON object (the
+keeps it as ``max_nodes``). ``--jobs N`` gives each deal N processes (``harp-towers solve
+--jobs``; the row keeps it as ``jobs``): run one bench at a time then. Prints one JSON object (the
 summary: verdicts, the share decided with its 95 % Wilson interval, median / p90 / max
 seconds of the decided deals, wins replayed), then a short table.
 """
@@ -44,15 +45,18 @@ def cli(*args: str, timeout: float) -> subprocess.CompletedProcess:
                           text=True, env=env, timeout=timeout)
 
 
-def one(number: int, limit: float, max_nodes: int | None = None) -> dict:
+def one(number: int, limit: float, max_nodes: int | None = None, jobs: int = 1) -> dict:
     code = format_code("easy-harp", "N", number)
     extra = ["--nodes", str(max_nodes)] if max_nodes else []
+    extra += ["--jobs", str(jobs)] if jobs > 1 else []
     p = cli("solve", code, "--limit", str(limit), *extra, "--json", timeout=limit * 3 + 60)
     out = json.loads(p.stdout)
     row = {"deal": number, "code": code, "limit": limit, "verdict": out["verdict"],
            "seconds": out["seconds"], "nodes": out["nodes"], "solver": SOLVER}
     if max_nodes:
         row["max_nodes"] = max_nodes
+    if jobs > 1:
+        row["jobs"] = jobs
     if out["solution"]:
         r = cli("replay", code, out["solution"], "--json", timeout=300)
         row["moves"] = len(out["solution"].split())
@@ -104,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--limit", type=float, default=60.0, help="seconds per deal")
     p.add_argument("--nodes", type=int, default=None,
                    help="also stop each deal after this many positions (load-independent)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="processes per deal (harp-towers solve --jobs; run one bench then)")
     p.add_argument("--only", type=str, default="",
                    help="comma-separated deal numbers: only these (within --first/--deals)")
     p.add_argument("--rows", type=Path, default=ROWS)
@@ -116,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
             if line.strip():
                 r = json.loads(line)
                 if r["limit"] == a.limit and r.get("max_nodes") == a.nodes and \
-                        r.get("solver", 2) == SOLVER:
+                        r.get("solver", 2) == SOLVER and r.get("jobs", 1) == a.jobs:
                     done[r["deal"]] = r
     wanted: list[int] = list(range(a.first, a.first + a.deals))
     if a.only:
@@ -126,15 +132,16 @@ def main(argv: list[str] | None = None) -> int:
         with a.rows.open("a") as out:
             for n in wanted:
                 if n not in done:
-                    done[n] = one(n, a.limit, a.nodes)
+                    done[n] = one(n, a.limit, a.nodes, a.jobs)
                     out.write(json.dumps(done[n]) + "\n")
                     out.flush()
     rows = [done[n] for n in wanted if n in done]
     s = summary(rows)
     print(json.dumps({"game": "easy-harp", "limit_s": a.limit, "max_nodes": a.nodes,
-                      "summary": s}))
+                      "jobs": a.jobs, "summary": s}))
     nodes = f" and {a.nodes} positions" if a.nodes else ""
-    print(f"Easy Harp, {s['deals']} deals, {a.limit:g} s{nodes} limit: {s['verdicts']}; decided "
+    procs = f", {a.jobs} processes a deal" if a.jobs > 1 else ""
+    print(f"Easy Harp, {s['deals']} deals, {a.limit:g} s{nodes} limit{procs}: {s['verdicts']}; decided "
           f"{s['decided_pct']} % (95 % CI {s['decided_ci95']}); decided deals: median "
           f"{s['decided_median_s']} s, p90 {s['decided_p90_s']} s, max {s['decided_max_s']} s; "
           f"{s['replayed_to_a_win']} of {s['wins']} wins replayed to a win")

@@ -26,7 +26,7 @@ def _port(text: str) -> int:
 def _app_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="harp-towers", description="Easy Harp and Seahaven Towers.",
                                 epilog="Subcommands: harp-towers replay CODE \"MOVES\" [--json]; "
-                                       "harp-towers solve CODE [--from MOVES] [--limit S] [--json]")
+                                       "harp-towers solve CODE [--from MOVES] [--limit S] [--jobs N] [--json]")
     p.add_argument("code", nargs="?", help="open this deal (a deal code)")
     p.add_argument("--serve", action="store_true",
                    help="serve the table to a browser on 127.0.0.1 instead of opening a window")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -26,6 +27,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--nodes", type=int, default=None, metavar="N",
                    help="give up with 'unknown' after this many positions (a limit that "
                         "does not depend on the machine's load)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="processes a search bounded by time alone may use (Easy Harp: "
+                        "restarts on more cores once its first round has not won; "
+                        "default 1)")
     p.add_argument("--json", action="store_true",
                    help='print {"verdict", "solution", "nodes", "seconds"}')
     return p
@@ -40,12 +45,16 @@ def main(args: Any) -> int:
     if args.nodes is not None and args.nodes <= 0:
         print("harp-towers: --nodes must be a positive number of positions", file=sys.stderr)
         return 2
+    if not 1 <= args.jobs <= (os.cpu_count() or 1):
+        print(f"harp-towers: --jobs must be from 1 to {os.cpu_count() or 1} (this machine's "
+              "processors)", file=sys.stderr)
+        return 2
     game, refused = replay(args.code, args.moves)
     if refused:
         print(f"harp-towers: move {refused['index']} {refused['move']!r} refused: "
               f"{refused['message']}", file=sys.stderr)
         return 1
-    res = solve(game, limit_seconds=args.limit, max_nodes=args.nodes)
+    res = solve(game, limit_seconds=args.limit, max_nodes=args.nodes, jobs=args.jobs)
     if args.json:
         print(json.dumps(res.as_json()))
     else:

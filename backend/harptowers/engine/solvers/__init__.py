@@ -28,11 +28,12 @@ def solver_for(game: Game | type[Game]) -> ModuleType:
 
 
 def solve(game: Game, limit_seconds: float | None = DEFAULT_SECONDS,
-          max_nodes: int | None = None) -> Result:
+          max_nodes: int | None = None, jobs: int = 1) -> Result:
     """Solve from the game's current position; ``game`` is left exactly as it was.
 
     ``limit_seconds`` / ``max_nodes``: give up with verdict ``"unknown"`` past either
-    (None: no limit)."""
+    (None: no limit). ``jobs``: processes a search bounded by time alone may use (a
+    solver that has ``JOBS``: Easy Harp's restarts on more cores; one otherwise)."""
     t0 = time.perf_counter()
     if game.won:
         return Result(WINNABLE, [], 0, 0.0)
@@ -40,7 +41,10 @@ def solve(game: Game, limit_seconds: float | None = DEFAULT_SECONDS,
         solver = solver_for(game)
     except KeyError:
         return Result(UNKNOWN, None, 0, 0.0)
-    res = solver.solve(game, limit_seconds, max_nodes)
+    if jobs > 1 and getattr(solver, "JOBS", False):
+        res = solver.solve(game, limit_seconds, max_nodes, jobs)
+    else:
+        res = solver.solve(game, limit_seconds, max_nodes)
     res.seconds = time.perf_counter() - t0
     return res
 

@@ -4,6 +4,7 @@ deadline, an overall node limit, rounds with their own node budget)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..notation import Move, PileRef
@@ -40,7 +41,10 @@ class Limit(Exception):
 
 class Budgeted:
     """The limits both searches share: a deadline, an overall node limit, and rounds with
-    their own node budget."""
+    their own node budget, and a ``watch`` (None, or a function that says when to stop:
+    another process has found the answer)."""
+
+    watch: Callable[[], bool] | None = None
 
     def _limits(self, limit_seconds: float | None, max_nodes: int | None) -> None:
         self.deadline = None if limit_seconds is None else time.perf_counter() + limit_seconds
@@ -49,11 +53,12 @@ class Budgeted:
 
     def out_of_budget(self, nodes: int, budget: int) -> bool:
         """True past the round's node budget; raises Limit past the overall node limit or
-        the deadline (the round's nodes counted in the "unknown" result)."""
+        the deadline, or when ``watch`` says so (the round's nodes counted in the result)."""
         if nodes > budget:
             return True
         if (self.max_nodes is not None and self.nodes + nodes > self.max_nodes) or \
-                (self.deadline is not None and time.perf_counter() > self.deadline):
+                (self.deadline is not None and time.perf_counter() > self.deadline) or \
+                (self.watch is not None and self.watch()):
             self.nodes += nodes
             raise Limit
         return False

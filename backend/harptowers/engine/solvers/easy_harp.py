@@ -13,19 +13,23 @@ from __future__ import annotations
 
 import heapq
 import random
+import time
 import zlib
 
 from ..game import Game
-from ..notation import STOCK_TAP, Move, PileRef
-from .base import ANY_FOUNDATION, UNKNOWN, UNWINNABLE, WINNABLE, Budgeted, Limit, Result
+from ..notation import Move
+from .base import UNKNOWN, UNWINNABLE, WINNABLE, Budgeted, Limit, Result
 from .harp_greedy import GreedySearch
-from .harp_position import BACK, HOME, POOL_COL, POOL_HOME, RED, HarpPosition
+from .harp_helpers import Helpers
+from .harp_moves import engine_moves
+from .harp_position import RED, HarpPosition
 
 BUDGET = 10_000  # node budget of the first round; ×2 a round
 RESTART = 5_000  # node budget unit of a restart (× the Luby sequence; docs/solver.md: why 5 000)
 RESTART_SHARE = 3  # restarts spend this many times a round's depth-first budget
 RESUME_SHARE = 4   # each kept fixed-weight search goes on for a round's budget ÷ this
 ONE_CARD_MOVES = True  # between columns one card moves at a time (EH-05)
+JOBS = True  # more processes help a long search (``harp_helpers``)
 
 
 def fits(top: int, face: int) -> bool:
@@ -58,11 +62,17 @@ class HarpSearch(Budgeted):
     random weights and tie-breaks (docs/solver.md: a win, when these find one, comes early
     or not at all, so many short runs beat one long one)."""
 
+    restart_unit = RESTART
+    found_by = "main"  # which process found the win (``harp_helpers``: "helper k")
+
     def __init__(self, pos: HarpPosition, limit_seconds: float | None,
-                 max_nodes: int | None) -> None:
+                 max_nodes: int | None, jobs: int = 1) -> None:
         self.pos = pos
         self.kept: list[GreedySearch] = []  # round 0's narrowed searches, to go on with
         self._limits(limit_seconds, max_nodes)
+        # more cores (``harp_helpers``): only for a search bounded by time alone
+        self.jobs = jobs if max_nodes is None and limit_seconds is not None else 1
+        self.helpers: Helpers | None = None
 
     def run(self) -> tuple[str, list[tuple] | None]:
         """(verdict, internal moves of a win or None). Round 0 (budget ``BUDGET``): the
@@ -71,17 +81,23 @@ class HarpSearch(Budgeted):
         doubled): depth-first again, the kept narrowed searches on for the budget ÷
         ``RESUME_SHARE`` each, then restarts (``restarts``) until they have spent
         ``RESTART_SHARE`` times the round's budget. Only the complete searches can end in a
-        proof."""
+        proof. With ``jobs`` > 1, helper processes run restarts of their own from the end
+        of round 0 (``harp_helpers``), and the first win is the answer."""
         p = self.pos
         first = [m for m, _ in p.auto()]
         if p.won:
             return WINNABLE, first
         self.start = p.copy_state()
-        self.rng = random.Random(zlib.crc32(self._key(None)))  # the same runs for a deal
+        seed = self.seed()
+        self.rng = random.Random(seed)  # the same runs for a deal
         self.attempt = 0
         budget = BUDGET
         try:
             sol = self._fixed(budget)
+            if sol is None and self.jobs > 1 and self.deadline is not None:
+                self.helpers = Helpers(p, self.start, seed, RESTART, self.jobs,
+                                       self.deadline - time.perf_counter())
+                self.watch = self.helpers.won
             while sol is None:
                 p.set_state(self.start)
                 sol, nodes, done = self.run_dfs(budget)
@@ -97,12 +113,25 @@ class HarpSearch(Budgeted):
         except _Proof:
             return UNWINNABLE, None
         except Limit:
+            if self.helpers is not None and self.helpers.solution is not None:
+                self.nodes += self.helpers.nodes
+                self.found_by = f"helper {self.helpers.by}"
+                return WINNABLE, first + self.helpers.solution
             return UNKNOWN, None
         finally:
+            if self.helpers is not None:
+                self.helpers.stop()
+                self.helpers = None
+                self.watch = None
             self.H = self.WEIGHTS[0]
             self.jitter = None
             self.kept = []
             p.set_state(self.start)
+
+    def seed(self) -> int:
+        """The seed of the restarts' random draws: the position's own (the same runs for
+        the same deal)."""
+        return zlib.crc32(self._key(None))
 
     def _fixed(self, budget: int) -> list[tuple] | None:
         """Round 0: the fixed-weight searches (most wins come from these, fast). The
@@ -152,7 +181,7 @@ class HarpSearch(Budgeted):
         start = self.nodes
         while self.nodes - start < spend:
             self.attempt += 1
-            budget = RESTART * luby(self.attempt)
+            budget = self.restart_unit * luby(self.attempt)
             if self.attempt % 2 and self.pos.top == 13:
                 w = tuple(rng.randint(1, 8) for _ in range(6)) + (rng.randint(0, 1),)
                 sol = self._greedy(w, budget, rng)
@@ -303,13 +332,16 @@ def luby(i: int) -> int:
     return 1 << (k - 1)
 
 
-def solve(game: Game, limit_seconds: float | None, max_nodes: int | None) -> Result:
-    """Easy Harp's verdict from the game's current position (the game is not changed)."""
-    search = HarpSearch(position_of(game), limit_seconds, max_nodes)
+def solve(game: Game, limit_seconds: float | None, max_nodes: int | None,
+          jobs: int = 1) -> Result:
+    """Easy Harp's verdict from the game's current position (the game is not changed);
+    ``jobs`` > 1: that many processes in all, for a search bounded by time alone."""
+    search = HarpSearch(position_of(game), limit_seconds, max_nodes, jobs)
     verdict, internal = search.run()
     if internal is None:
         return Result(verdict, None, search.nodes)
-    return Result(verdict, engine_moves(game, internal), search.nodes)
+    return Result(verdict, engine_moves(game, internal), search.nodes,
+                  info={"found_by": search.found_by})
 
 
 def best_line(game: Game, max_nodes: int) -> tuple[bool, list[Move]]:
@@ -323,63 +355,6 @@ def best_line(game: Game, max_nodes: int) -> tuple[bool, list[Move]]:
     sol, _ = greedy.run_bfs(max_nodes)
     line = greedy.solution(greedy.partial if sol is None else sol)
     return sol is not None, engine_moves(game, first + line)
-
-
-# ---- back to engine moves -----------------------------------------------------------------
-def engine_moves(g: Game, internal: list[tuple]) -> list[Move]:
-    """The engine moves of an internal move list, each played on ``g`` through the checked
-    path (a pool card is reached by the fewest stock taps from the real stock and waste
-    order); ``g`` is put back as it was."""
-    snap = _snapshot(g)
-    out: list[Move] = []
-    try:
-        for kind, src, dst, n, face in internal:
-            if kind in (POOL_HOME, POOL_COL):
-                for _ in range(_taps_to(g, face)):
-                    out.append(STOCK_TAP)
-                    g._apply(STOCK_TAP)
-                ref = PileRef("w")
-            elif kind == BACK:
-                ref = PileRef("f", next(i for i, f in enumerate(g.foundations)
-                                        if f and f[-1].face == face))
-            else:
-                ref = PileRef("t", src)
-            m = Move(ref, ANY_FOUNDATION if kind in (HOME, POOL_HOME) else PileRef("t", dst), n)
-            g._apply(g.check(m))
-            out.append(m)
-        return out
-    finally:
-        _restore(g, snap)
-
-
-def _snapshot(g: Game) -> tuple:
-    return ([list(c) for c in g.columns], list(g.down), list(g.stock), list(g.waste),
-            [list(f) for f in g.foundations], g.home, g.score, g.passes)
-
-
-def _restore(g: Game, s: tuple) -> None:
-    cols, down, stock, waste, found, g.home, g.score, g.passes = s
-    for dst, src in zip(g.columns, cols):
-        dst[:] = src
-    g.down[:] = down
-    g.stock[:] = stock
-    g.waste[:] = waste
-    for dst, src in zip(g.foundations, found):
-        dst[:] = src
-
-
-def _taps_to(g: Game, face: int) -> int:
-    """Stock taps that bring a card of ``face`` to the top of the waste (fewest)."""
-    s, w = g.stock, g.waste
-    if w and w[-1].face == face:
-        return 0
-    for j in range(len(s) - 1, -1, -1):
-        if s[j].face == face:
-            return len(s) - j
-    for i in range(len(w) - 1):
-        if w[i].face == face:
-            return len(s) + 2 + i
-    raise AssertionError(f"solver: no {face} in the stock or waste")
 
 
 __all__ = ["ONE_CARD_MOVES", "HarpSearch", "best_line", "engine_moves", "fits", "position_of", "solve"]
