@@ -92,8 +92,9 @@ def import_rows(game: str, variant: str, rows: Path) -> int:
             row = {"deal": r["deal"], "verdict": r["verdict"], "nodes": r["nodes"],
                    "seconds": r["seconds"], "moves": r.get("moves", 0), "limit": r["limit"],
                    "solver": SOLVERS[game]}
-            if r.get("max_nodes"):
-                row["max_nodes"] = r["max_nodes"]
+            for key in ("max_nodes", "jobs"):  # a node limit; processes per deal
+                if r.get(key):
+                    row[key] = r[key]
             out.write(json.dumps(row) + "\n")
             taken += 1
     return taken
