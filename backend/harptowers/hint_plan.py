@@ -16,6 +16,7 @@ it is made of samples of the visible position only.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import Any
 
@@ -37,9 +38,38 @@ def steps_of(solution: list[Move]) -> list[list[Move]]:
     return out
 
 
+def signature(g: Game) -> tuple:
+    """The exact position (which pile holds what, either copy of a card alike), for the
+    Api's solution cache and for ``shortcut``."""
+    return (tuple(tuple(c.face for c in col) for col in g.columns), tuple(g.down),
+            tuple(c.face for c in g.stock), tuple(c.face for c in g.waste),
+            tuple(len(f) for f in g.foundations),
+            tuple(c[0].face if c else 0 for c in g.cells))
+
+
+def shortcut(g: Game, line: list[Move]) -> list[Move]:
+    """``line`` without its detours: where it comes back to a position it was in before
+    (every card where it was, the stock and waste in the same order), the moves in between
+    are left out, so a hint never says a move and then its undoing. ``g`` is not changed."""
+    g = copy.deepcopy(g)
+    out: list[Move] = []
+    at = {signature(g): 0}  # position → how many moves of ``out`` lead to it
+    for m in line:
+        g.play(m)
+        out.append(m)
+        sig = signature(g)
+        if sig in at:
+            del out[at[sig]:]
+            at = {s: i for s, i in at.items() if i <= len(out)}
+        else:
+            at[sig] = len(out)
+    return out
+
+
 def keep(code: str, sample: Game, solution: list[Move], won: bool = True) -> None:
     """Remember a sample (at the position the hint was asked from) and its solution, or
-    (``won`` False) the moves to the best position its search reached."""
+    (``won`` False) the moves to the best position its search reached (both already
+    without detours: ``shortcut``)."""
     global _plan
     _plan = {"code": code, "game": sample, "steps": steps_of(solution), "won": won}
 
@@ -113,4 +143,4 @@ def next_hint(pos: dict[str, Any]) -> str | None:
     return str(move) if face is not None and face == top else str(STOCK_TAP)
 
 
-__all__ = ["drop", "keep", "next_hint", "steps_of", "won"]
+__all__ = ["drop", "keep", "next_hint", "shortcut", "signature", "steps_of", "won"]

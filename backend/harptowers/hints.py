@@ -43,6 +43,7 @@ from collections import Counter
 from typing import Any
 
 from . import hint_plan
+from .hint_plan import shortcut, signature
 from .engine import new_game
 from .engine.cards import Card, card, deck
 from .engine.game import Game
@@ -143,8 +144,10 @@ def solve_position(pos: dict[str, Any], seconds: float | None = SECONDS,
     or ``{"verdict": "unknown"}``; never "unwinnable" (a lost sample proves nothing about
     the real hidden cards)."""
     if not hides(pos):
-        res = solve(build(pos), limit_seconds=seconds)
-        return {"verdict": res.verdict, "solution": res.solution_text()}
+        g = build(pos)
+        res = solve(g, limit_seconds=seconds)
+        line = shortcut(g, res.solution) if res.solution else None
+        return {"verdict": res.verdict, "solution": " ".join(map(str, line)) if line else None}
     return _sampled(pos, seconds, samples, sample_nodes)
 
 
@@ -207,12 +210,14 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
         tried += 1
         proven_lost += res.verdict == UNWINNABLE
         if res.verdict == WINNABLE and res.solution:
-            first = first_move(res.solution, sample)
+            line = shortcut(sample, res.solution)  # the vote counts the move it really
+            first = first_move(line, sample)       # starts with, not a detour's first half
             votes[first] += 1
             first_seen.setdefault(first, k)
-            won.setdefault(first, (sample, res.solution))
+            won.setdefault(first, (sample, line))
         elif LINE_NODES and res.verdict != UNWINNABLE:
             _, line = best_line(sample, LINE_NODES)
+            line = shortcut(sample, line)
             if line:
                 first = first_move(line, sample)
                 leads[first] += 1
@@ -298,14 +303,6 @@ def hint_of(g: Game, m: Move) -> dict[str, Any]:
     return {"from": str(m.src), "index": len(pile) - m.count,
             "to": "f" if m.dst.kind == "f" else str(m.dst), "card": moving.text,
             "count": m.count, "place": place, "onto": onto, "turns": turns}
-
-
-def signature(g: Game) -> tuple:
-    """The exact position (which pile holds what), for the Api's solution cache."""
-    return (tuple(tuple(c.face for c in col) for col in g.columns), tuple(g.down),
-            tuple(c.face for c in g.stock), tuple(c.face for c in g.waste),
-            tuple(len(f) for f in g.foundations),
-            tuple(c[0].face if c else 0 for c in g.cells))
 
 
 def follow(g: Game, solution: list[Move]) -> list[tuple]:
