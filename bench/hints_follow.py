@@ -11,7 +11,9 @@ its solution followed to the end, as the app's hint cache does. A game stops whe
 when a hint has no move ("unknown"), when a position comes back a third time (the hints go
 round in circles), or past ``--max-hints`` / ``--game-seconds``. The deals are the first
 ``--deals`` of the shipped list of proven-winnable deals (``--first-index`` skips some).
-Rows go to ``--rows`` (default ``bench/results/hints-<game>.jsonl``) one per game, so a run
+Each row also keeps the longest wait for one hint
+(``slowest_hint``, seconds). Rows go to ``--rows`` (default
+``bench/results/hints-<game>.jsonl``) one per game, so a run
 can stop and go on. A lost game's row also says what its last position was, solved with
 every card known under ``STALL_NODES`` positions (``stall``: "unwinnable" when the hints
 led into a dead end, "winnable" when a win was still there, or "unknown"). Prints one JSON
@@ -46,6 +48,7 @@ def follow(code: str, max_hints: int, game_seconds: float) -> dict:
     g = new_game(code)
     t0 = time.perf_counter()
     asked = guesses = stock = 0
+    slowest = 0.0  # the longest wait for one hint
     seen: Counter = Counter()
     end = "limit"
     while asked < max_hints and time.perf_counter() - t0 < game_seconds:
@@ -54,7 +57,9 @@ def follow(code: str, max_hints: int, game_seconds: float) -> dict:
         if seen[sig] >= 3:
             end = "circles"
             break
+        t = time.perf_counter()
         r = hints.solve_position(hints.position(g))
+        slowest = max(slowest, time.perf_counter() - t)
         asked += 1
         if not r.get("solution"):
             end = r["verdict"]
@@ -73,7 +78,7 @@ def follow(code: str, max_hints: int, game_seconds: float) -> dict:
             break
     row = {"code": code, "won": g.won, "end": end, "hints": asked, "guesses": guesses,
            "stock_hints": stock, "home": g.home, "down": sum(g.down),
-           "seconds": round(time.perf_counter() - t0, 1)}
+           "seconds": round(time.perf_counter() - t0, 1), "slowest_hint": round(slowest, 2)}
     if not g.won:  # where the hints left the game: dead already, or still winnable?
         row["stall"] = solve(g, limit_seconds=None, max_nodes=STALL_NODES).verdict
     return row
@@ -111,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
                       "hints_per_won_game": round(sum(r["hints"] for r in rows if r["won"])
                                                   / won, 1) if won else None,
                       "ends": dict(Counter(r["end"] for r in rows)),
+                      "slowest_hint_s": max((r.get("slowest_hint", 0) for r in rows),
+                                            default=None),
                       "stalls": dict(Counter(r["stall"] for r in rows if "stall" in r))}))
     print(f"{a.game}: the hints alone won {won} of {len(rows)} games")
     return 0

@@ -46,3 +46,22 @@ def test_a_position_with_a_way_on_is_never_said_lost():
     r = hints.solve_position(pos, seconds=None, samples=2, sample_nodes=2_000)
     assert r["verdict"] in (hints.GUESS, hints.WINNABLE) and r["solution"]
 
+
+
+def test_no_sample_is_searched_past_the_hints_time_limit(monkeypatch):
+    # each sample's search had only its node budget: one started just before the limit ran
+    # to the end of its budget (hints of 5–6.5 s against a limit of 4 s were seen)
+    calls = []
+
+    def bounded(game, limit_seconds=None, max_nodes=None):
+        calls.append((limit_seconds, max_nodes))
+        assert limit_seconds is not None and limit_seconds <= 0.5
+        return solve(game, limit_seconds=limit_seconds, max_nodes=max_nodes)
+
+    monkeypatch.setattr(hints, "solve", bounded)
+    hint_plan.drop()
+    # whatever the node budget, the search gets the time left, never more
+    r = hints.solve_position(DEAD, seconds=0.5, samples=1, sample_nodes=10**9)
+    hint_plan.drop()
+    assert calls and calls[0][1] == 10**9
+    assert r["verdict"] in (hints.GUESS, hints.UNKNOWN, hints.LOST)

@@ -2,6 +2,7 @@
 
     python tools/winnable_batch.py seahaven-towers C4 1 2000 [--limit 10] [--workers N]
     python tools/winnable_batch.py easy-harp N 1 500 --limit 30
+    python tools/winnable_batch.py easy-harp N 501 10000 --limit 60 --workers 1 --jobs 2
 
 Each deal is solved with ``engine.solver.solve`` in a ``concurrent.futures`` process pool
 (pass ``--dask SCHEDULER`` to use a Dask cluster's executor instead, same code; Dask is not
@@ -44,20 +45,24 @@ LIST_VERSION = 1
 SOLVERS = {"seahaven-towers": 2, "easy-harp": 5}
 
 
-def solve_deal(game: str, variant: str, number: int, limit: float) -> dict:
-    """One deal: verdict, nodes, seconds; a winnable verdict is replayed (checked play)."""
+def solve_deal(game: str, variant: str, number: int, limit: float, jobs: int = 1) -> dict:
+    """One deal: verdict, nodes, seconds; a winnable verdict is replayed (checked play).
+    ``jobs``: processes the deal's search may use (Easy Harp's restarts on more cores)."""
     code = format_code(game, variant, number)
     g = new_game(code)
-    res = solve(g, limit_seconds=limit)
+    res = solve(g, limit_seconds=limit, jobs=jobs)
     verdict = res.verdict
     if verdict == "winnable":
         for m in res.solution:
             g.play(m)
         if not g.won:
             verdict = "error"
-    return {"deal": number, "verdict": verdict, "nodes": res.nodes,
-            "seconds": round(res.seconds, 4), "moves": len(res.solution or []),
-            "limit": limit, "solver": SOLVERS[game]}
+    row = {"deal": number, "verdict": verdict, "nodes": res.nodes,
+           "seconds": round(res.seconds, 4), "moves": len(res.solution or []),
+           "limit": limit, "solver": SOLVERS[game]}
+    if jobs > 1:
+        row["jobs"] = jobs
+    return row
 
 
 def load(path: Path) -> dict[int, dict]:
@@ -147,7 +152,7 @@ def redo(r: dict, limit: float, retry_unknown: bool, redo_older: bool, solver: i
 
 
 def run(game: str, variant: str, first: int, last: int, limit: float, executor: Executor,
-        retry_unknown: bool = False, redo_older: bool = False) -> dict:
+        retry_unknown: bool = False, redo_older: bool = False, jobs: int = 1) -> dict:
     RESULTS.mkdir(parents=True, exist_ok=True)
     path = RESULTS / f"{game}-{variant}.jsonl"
     done = load(path)
@@ -155,7 +160,7 @@ def run(game: str, variant: str, first: int, last: int, limit: float, executor: 
             if n not in done or
             redo(done[n], limit, retry_unknown, redo_older, SOLVERS[game])]
     with path.open("a") as out:
-        futures = [executor.submit(solve_deal, game, variant, n, limit) for n in todo]
+        futures = [executor.submit(solve_deal, game, variant, n, limit, jobs) for n in todo]
         for k, f in enumerate(as_completed(futures), 1):
             r = f.result()
             out.write(json.dumps(r) + "\n")
@@ -175,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("last", type=int)
     p.add_argument("--limit", type=float, default=10.0, help="seconds per deal")
     p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--jobs", type=int, default=1,
+                   help="processes per deal (Easy Harp); with --workers 1 on two cores")
     p.add_argument("--retry-unknown", action="store_true",
                    help="solve again the deals left unknown under a smaller limit")
     p.add_argument("--redo-older", action="store_true",
@@ -202,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         ex = ProcessPoolExecutor(max_workers=a.workers)
     with ex:
         fig = run(a.game, a.variant, a.first, a.last, a.limit, ex, a.retry_unknown,
-                  a.redo_older)
+                  a.redo_older, a.jobs)
     print(json.dumps({"game": a.game, "variant": a.variant, "limit_s": a.limit, **fig}))
     return 0
 

@@ -18,7 +18,8 @@ its lock, hands it to a worker process (``solve_position``, run by a one-worker
   the hidden places (``SAMPLES`` deals; while none is won and time allows, up to
   ``ROUNDS`` rounds of as many, each round with twice the node budget; each deal from a
   fixed seed, so the same visible position always gets the same deals, and a deal already
-  tried in the round is skipped), solves each under its node budget and answers, in this
+  tried in the round is skipped), solves each under its node budget, and never past the
+  hint's time limit (a sample cut short by it counts as not won), and answers, in this
   order of preference:
   the first move that most won samples begin with (not counting their stock taps,
   ``first_move``); where most lost samples' best lines begin (the greedy search's way to
@@ -206,7 +207,8 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
             continue
         distinct.add(deal)
         sample = build(pos, cards)
-        res = solve(sample, limit_seconds=None, max_nodes=budget)
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        res = solve(sample, limit_seconds=left, max_nodes=budget)  # never past the deadline
         tried += 1
         proven_lost += res.verdict == UNWINNABLE
         if res.verdict == WINNABLE and res.solution:
