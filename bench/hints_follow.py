@@ -49,6 +49,8 @@ def follow(code: str, max_hints: int, game_seconds: float) -> dict:
     t0 = time.perf_counter()
     asked = guesses = stock = 0
     slowest = 0.0  # the longest wait for one hint
+    played: list[str] = []
+    searches: list[dict] = []  # the hints that searched (not a kept plan, not the first pass)
     seen: Counter = Counter()
     end = "limit"
     while asked < max_hints and time.perf_counter() - t0 < game_seconds:
@@ -66,13 +68,20 @@ def follow(code: str, max_hints: int, game_seconds: float) -> dict:
             break
         moves = parse_moves(r["solution"])
         guesses += r["verdict"] == hints.GUESS
+        if not r.get("plan") and not r.get("first_pass"):
+            searches.append({"at": len(played), "home": g.home, "down": sum(g.down),
+                             "verdict": r["verdict"], "votes": r.get("votes"),
+                             "samples": r.get("samples"), "move": r["solution"].split()[0],
+                             "seconds": round(time.perf_counter() - t, 2)})
         if r.get("votes") is None and r["verdict"] == hints.WINNABLE:
-            for m in moves:  # nothing hidden: the whole solution, as the app's cache serves it
-                g.play(m)
+            # nothing hidden: the whole solution, as the app's cache serves it
             asked += len(moves) - 1
         else:
             stock += moves[0].dst is None
-            g.play(moves[0])
+            moves = moves[:1]
+        for m in moves:
+            g.play(m)
+            played.append(str(m))
         if g.won:
             end = "won"
             break
@@ -81,6 +90,8 @@ def follow(code: str, max_hints: int, game_seconds: float) -> dict:
            "seconds": round(time.perf_counter() - t0, 1), "slowest_hint": round(slowest, 2)}
     if not g.won:  # where the hints left the game: dead already, or still winnable?
         row["stall"] = solve(g, limit_seconds=None, max_nodes=STALL_NODES).verdict
+        row["moves"] = " ".join(played)  # bench/hints_fatal.py finds the move that lost it
+        row["searches"] = searches
     return row
 
 
