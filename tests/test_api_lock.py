@@ -147,6 +147,7 @@ def _race_play_and_undo(api: Api) -> None:
         t.join()
 
 
+@pytest.mark.slow
 def test_concurrent_play_and_undo_leave_a_consistent_game():
     """50 threads each play 9C onto TH (+5 for the KC it turns up) and undo, 4 times. With the
     lock every undo takes back exactly one accepted play, so the deal ends as it started: score

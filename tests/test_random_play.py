@@ -67,6 +67,7 @@ def check_refusal(e: IllegalMove):
     assert str(e).startswith(e.rule + ": ")
 
 
+@pytest.mark.slow
 @pytest.mark.rule("EH-13", "EH-18", "EH-20", "EH-08", "EH-11", "EH-01",
                   "SH-11", "SH-14", "SH-16", "SH-09")
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -149,6 +150,7 @@ def brute_force(g) -> set[str]:
     return accepted
 
 
+@pytest.mark.slow
 @pytest.mark.rule("EH-04", "EH-05", "EH-06", "EH-07", "EH-09", "EH-11", "EH-17",
                   "SH-03", "SH-04", "SH-05", "SH-06", "SH-07", "SH-08", "SH-13", "APP-13")
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -156,6 +156,7 @@ def compare(seeds: range, top: int, sizes: tuple[int, ...], home: int = 0) -> di
     return counts
 
 
+@pytest.mark.slow
 @pytest.mark.rule("EH-04", "EH-05", "EH-06", "EH-08", "EH-09", "EH-11", "EH-17")
 def test_reductions_keep_every_win_on_three_rank_decks():
     """2 × 4 suits × 3 ranks dealt to columns of 4 … 7 cards: the same verdicts, and both

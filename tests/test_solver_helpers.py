@@ -102,6 +102,7 @@ def _running(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_a_killed_solve_leaves_no_helper():
     """``harp-towers solve`` killed (SIGKILL: no clean-up runs) while its helper searches:

@@ -169,6 +169,7 @@ _json = st.recursive(
     max_leaves=20)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.fixed_dictionaries({"schema": st.just(1)}, optional={
     "settings": _json | st.fixed_dictionaries({}, optional={k: _json for k in DEFAULT_SETTINGS}),
