@@ -11,9 +11,14 @@ PKGS=(xvfb xauth chromium xsel openbox fonts-dejavu-core fonts-thai-tlwg
   libasound2 libgl1 libegl1 libgl1-mesa-dri libfontconfig1 libdbus-1-3
   desktop-file-utils appstream xz-utils  # packaging/check.sh: validators; xz packs the archive
   freecell-solver-bin                # tests/test_solver.py: the fc-solve cross-check
+  gcc                                # setup.py: the solver's searches in C (hints, issue 15)
   webkit2gtk-driver)                 # e2e/webkit/: WebKitWebDriver + WebKitGTK's MiniBrowser
 # Debian's own python3 needs python3-venv for `python3 -m venv`.
 python3 -c 'import ensurepip' 2>/dev/null || PKGS+=(python3-venv)
+# ... and python3-dev for the headers setup.py compiles against (pyenv's Pythons have them).
+python3 -c 'import os, sys, sysconfig
+sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
+  || PKGS+=(python3-dev)
 command -v node >/dev/null || PKGS+=(nodejs)   # tools/lint.sh: node --test
 
 have="$(dpkg-query -W -f='${Package} ${Status}\n' "${PKGS[@]}" 2>/dev/null | awk '/ installed$/ {print $1}' || true)"
@@ -31,7 +36,9 @@ if ((${#missing[@]})); then
 fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
-stamp="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+# the install again when the project's metadata or its compiled part (setup.py: Easy Harp's
+# searches in C, built in place by the editable install) changes
+stamp="$(cat pyproject.toml setup.py backend/harptowers/engine/solvers/csearch/* | sha256sum | cut -d' ' -f1)"
 if [ "$(cat .venv/.stamp 2>/dev/null)" != "$stamp" ]; then
   echo "setup.sh: pip install -e '.[app,test,package]' (first run: ~1 min, ~900 MB)" >&2
   .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[app,test,package]'

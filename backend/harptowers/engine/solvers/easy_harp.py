@@ -19,6 +19,7 @@ import zlib
 from ..game import Game
 from ..notation import Move
 from .base import UNKNOWN, UNWINNABLE, WINNABLE, Budgeted, Limit, Result
+from . import harp_greedy
 from .harp_greedy import GreedySearch
 from .harp_helpers import Helpers
 from .harp_moves import engine_moves
@@ -332,6 +333,23 @@ def luby(i: int) -> int:
     return 1 << (k - 1)
 
 
+def complete_run(state: tuple, kind: str, budget: int, compiled: bool = True,
+                 weights: tuple[int, ...] = HarpSearch.WEIGHTS[0]) -> tuple[bool, list | None, int]:
+    """One of the complete searches (``kind`` "best_first" with ``weights``, or
+    "depth_first") from ``state`` (``HarpPosition.copy_state``) for ``budget`` positions:
+    ``(won, the internal moves of a win or None, positions)``; compiled
+    (``csearch/complete.c``: the same moves, order and scores) when built and ``compiled``."""
+    core = harp_greedy.compiled()
+    if compiled and core is not None:
+        if kind == "best_first":
+            return core.best_first(state, weights, budget)
+        return core.depth_first(state, budget)
+    search = HarpSearch(HarpPosition(*state[:4]), None, None)
+    search.H, search.jitter = weights, None
+    sol, nodes, _ = search.run_bfs(budget) if kind == "best_first" else search.run_dfs(budget)
+    return sol is not None, sol, nodes
+
+
 def solve(game: Game, limit_seconds: float | None, max_nodes: int | None,
           jobs: int = 1) -> Result:
     """Easy Harp's verdict from the game's current position (the game is not changed);
@@ -357,4 +375,4 @@ def best_line(game: Game, max_nodes: int) -> tuple[bool, list[Move]]:
     return sol is not None, engine_moves(game, first + line)
 
 
-__all__ = ["ONE_CARD_MOVES", "HarpSearch", "best_line", "engine_moves", "fits", "position_of", "solve"]
+__all__ = ["ONE_CARD_MOVES", "HarpSearch", "best_line", "complete_run", "engine_moves", "fits", "position_of", "solve"]

@@ -22,6 +22,14 @@ import random
 from .base import Budgeted
 from .harp_position import FoundationPairs, build_tables
 
+from types import ModuleType
+
+_core: ModuleType | None
+try:  # the same searches compiled (setup.py; optional: where not built, Python runs them)
+    from . import _core
+except ImportError:  # pragma: no cover - depends on the install
+    _core = None
+
 _OPP = ((1, 2), (0, 3), (0, 3), (1, 2))  # the suits of the other colour
 _BYTE = [bytes((i,)) for i in range(256)]
 _PARENTS, _CHILDREN = build_tables(13)  # full decks only
@@ -316,6 +324,34 @@ class GreedySearch(Budgeted, FoundationPairs):
         return None, nodes
 
 
+def compiled() -> ModuleType | None:
+    """The compiled searches (``csearch``), or None where they were not built."""
+    return _core
+
+
+def run(state: tuple, weights: tuple[int, ...], budget: int,
+        compiled: bool = True) -> tuple[bool, list[tuple], int, int]:
+    """One greedy best-first search from ``state`` (``HarpPosition.copy_state``) with
+    ``weights`` for ``budget`` positions: ``(won, line, nodes, best)``, the line to a win or to
+    the best-scored position reached, and that position's score (0 for a win). The compiled
+    search (``csearch/greedy.c``: the same moves, order and scores) when it is built and
+    ``compiled``, else this module's."""
+    if compiled and _core is not None:
+        return _core.greedy(state, weights, budget)
+    limits = Budgeted()
+    limits._limits(None, None)
+    g = GreedySearch(limits, state)
+    g.H = weights
+    sol, nodes = g.run_bfs(budget)
+    if sol is not None:
+        return True, sol, nodes, 0
+    end = GreedySearch(limits, state)
+    end.H = weights
+    for m in g.partial:
+        end.apply(m)
+    return False, g.partial, nodes, end.score()
+
+
 def _path(parent: dict[bytes, tuple], k: bytes | None) -> list[tuple]:
     """The moves from the start to the position keyed ``k``."""
     out = []
@@ -325,4 +361,4 @@ def _path(parent: dict[bytes, tuple], k: bytes | None) -> list[tuple]:
     return [mm for ms in reversed(out) for mm in ms]
 
 
-__all__ = ["GreedySearch"]
+__all__ = ["GreedySearch", "compiled", "run"]

@@ -1,0 +1,9 @@
+# Easy Harp's searches compiled (csearch/*.c, built by setup.py); see csearch/module.c.
+State = tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+
+def greedy(state: State, weights: tuple[int, ...], budget: int,
+           /) -> tuple[bool, list[tuple[int, int, int, int]], int, int]: ...
+def best_first(state: State, weights: tuple[int, ...], budget: int,
+               /) -> tuple[bool, list[tuple[int, int, int, int, int]] | None, int]: ...
+def depth_first(state: State, budget: int,
+                /) -> tuple[bool, list[tuple[int, int, int, int, int]] | None, int]: ...

@@ -1,0 +1,183 @@
+/* Easy Harp's greedy best-first search over narrowed moves (harp_greedy.GreedySearch): the
+ * same candidate moves in the same order, the same heuristic and tie-breaks. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "harp.h"
+
+/* GreedySearch.safe: an Ace or a 2, or all four cards that could lie on it are home */
+static int safe(const State *s, int c) {
+    int r = c & 15;
+    if (r <= 2) return 1;
+    int a = OPP[c >> 4][0], b = OPP[c >> 4][1];
+    return s->found[2 * a + 1] >= r - 1 && s->found[2 * b + 1] >= r - 1;
+}
+
+/* GreedySearch.auto: the safe foundation moves, appended to out; returns how many */
+static int auto_home(State *s, Mv *out) {
+    int k = 0, again = 1;
+    while (again) {
+        again = 0;
+        for (int slot = 0; slot < 8 && !again; slot++) {
+            int c = (slot >> 1) * 16 + s->found[slot] + 1;
+            if (s->found[slot] == TOP || !safe(s, c)) continue;
+            if (s->pool[c]) {
+                Mv m = {POOL_HOME, NONE, NONE, 1, (uint8_t)c};
+                apply(s, m); out[k++] = m; again = 1;
+                break;
+            }
+            for (int i = 0; i < NCOL; i++) {
+                if (s->len[i] && s->col[i][s->len[i] - 1] == c) {
+                    Mv m = {HOME, (uint8_t)i, NONE, 1, (uint8_t)c};
+                    apply(s, m); out[k++] = m; again = 1;
+                    break;
+                }
+            }
+        }
+    }
+    return k;
+}
+
+static int has_dest(const State *s, const Tops *t, int u, int i, int j) {
+    if (can_home(s, u)) return 1;
+    if ((u & 15) >= TOP) return 0;
+    for (int k = 0; k < 2; k++)
+        for (int x = t->first[parent_of(u, k)]; x >= 0; x = t->next[x])
+            if (x != i && x != j) return 1;
+    return 0;
+}
+
+static int needed(const State *s, const Tops *t, int c, int depth) {
+    if ((c & 15) <= 1) return 0;
+    for (int k = 0; k < 2; k++) {
+        int ch = child_of(c, k);
+        if (t->first[ch] >= 0) return 1;
+        if (depth && s->pool[ch] && ch != c && needed(s, t, ch, depth - 1)) return 1;
+    }
+    return 0;
+}
+
+/* GreedySearch.moves: candidates, best first */
+static int moves(const State *s, const int *W, Mv *out) {
+    Scored sc[MAXMOVES];
+    int n = 0;
+    Tops t;
+    tops_of(s, &t);
+    for (int i = 0; i < NCOL; i++) {
+        int len = s->len[i], d = s->down[i];
+        if (!len) continue;
+        int q = s->col[i][len - 1], rest = len - 1;
+        if (can_home(s, q)) sc[n++] = (Scored){0, d, {HOME, (uint8_t)i, NONE, 1, (uint8_t)q}};
+        for (int k = 0; k < 2 && (q & 15) < TOP; k++) {
+            for (int j = t.first[parent_of(q, k)]; j >= 0; j = t.next[j]) {
+                int v;
+                if (rest == 0) v = 3;
+                else if (rest == d) v = 1;
+                else {
+                    int u = s->col[i][len - 2];
+                    if (can_home(s, u)) v = 2;
+                    else if (has_dest(s, &t, u, i, j) || ((u & 15) == TOP && t.empty >= 0)) v = 4;
+                    else continue;
+                }
+                sc[n++] = (Scored){v, d, {COL, (uint8_t)i, (uint8_t)j, 1, (uint8_t)q}};
+            }
+        }
+        if (t.empty >= 0 && len > 1) {
+            int k = len - 1;
+            while (k > d && fits(s->col[i][k - 1], s->col[i][k])) k--;
+            if ((s->col[i][k] & 15) == TOP && k > 0)
+                sc[n++] = (Scored){k == d ? 1 : 4, d,
+                                   {COL, (uint8_t)i, (uint8_t)t.empty, (uint8_t)(len - k), s->col[i][k]}};
+        }
+    }
+    for (int c = 0; c < 64; c++) {
+        if (!s->pool[c]) continue;
+        if (can_home(s, c)) sc[n++] = (Scored){1, 0, {POOL_HOME, NONE, NONE, 1, (uint8_t)c}};
+        int dests[NCOL + 1], nd = 0;
+        for (int k = 0; k < 2 && (c & 15) < TOP; k++)
+            for (int j = t.first[parent_of(c, k)]; j >= 0; j = t.next[j]) dests[nd++] = j;
+        if ((c & 15) == TOP && t.empty >= 0) dests[nd++] = t.empty;
+        if (nd && needed(s, &t, c, W[6]))
+            for (int x = 0; x < nd; x++)
+                sc[n++] = (Scored){5, 0, {POOL_COL, NONE, (uint8_t)dests[x], 1, (uint8_t)c}};
+    }
+    return sorted_moves(sc, n, out);
+}
+
+/* GreedySearch.score: a heuristic distance to a win */
+static int score(const State *s, const int *W) {
+    int down = 0, pool = 0;
+    for (int i = 0; i < NCOL; i++) down += s->down[i];
+    for (int c = 0; c < 64; c++) pool += s->pool[c];
+    int h = W[0] * (TOTAL - s->home) + W[1] * down + W[4] * pool;
+    for (int i = 0; i < NCOL; i++) {
+        for (int k = s->down[i] + 1; k < s->len[i]; k++)
+            if (!fits(s->col[i][k - 1], s->col[i][k])) h += W[2];
+        if (!s->len[i]) h -= W[3];
+    }
+    if (W[5]) {
+        int depth[64];
+        for (int c = 0; c < 64; c++) depth[c] = 99;
+        for (int i = 0; i < NCOL; i++)
+            for (int k = 0; k < s->len[i]; k++) {
+                int c = s->col[i][k];
+                if (s->len[i] - 1 - k < depth[c]) depth[c] = s->len[i] - 1 - k;
+            }
+        for (int slot = 0; slot < 8; slot++) {
+            if (s->found[slot] >= TOP) continue;
+            int c = (slot >> 1) * 16 + s->found[slot] + 1;
+            if (!s->pool[c]) h += W[5] * depth[c];
+        }
+    }
+    return h;
+}
+
+static int finish(Store *S, int32_t node, Mv **line, size_t *nline) {
+    *nline = store_path_len(S, node);
+    *line = malloc((*nline + 1) * sizeof **line);
+    if (!*line) return -1;
+    store_path(S, node, *line);
+    return 0;
+}
+
+/* GreedySearch.run_bfs from the start, without jitter */
+int greedy_run(const State *start, const int *W, long long budget, Mv **line, size_t *nline,
+               long long *nodes, int *best_score) {
+    Store S;
+    if (store_init(&S)) return -1;
+    uint8_t k[KEYMAX];
+    size_t slot = 0;
+    int kn = key_of(start, NULL, k);
+    store_find(&S, k, kn, &slot);
+    int32_t root = store_add(&S, -1, NULL, 0, k, kn, slot, start, NULL);
+    Item best = {score(start, W), 0, root};
+    heap_push(&S, best);
+    int32_t count = 0, won = -1;
+    Mv ms[MAXMOVES], rec[MAXC + 1];
+    *nodes = 0;
+    while (S.nh && !S.oom && won < 0 && *nodes <= budget) {
+        Item it = heap_pop(&S);
+        State cur;
+        store_state(&S, it.node, &cur);
+        int nm = moves(&cur, W, ms);
+        for (int x = 0; x < nm && won < 0 && !S.oom; x++) {
+            ++*nodes;
+            State nxt = cur;
+            rec[0] = ms[x];
+            apply(&nxt, ms[x]);
+            int nr = 1 + auto_home(&nxt, rec + 1);
+            kn = key_of(&nxt, NULL, k);
+            if (store_find(&S, k, kn, &slot) >= 0) continue;
+            int32_t node = store_add(&S, it.node, rec, nr, k, kn, slot, &nxt, NULL);
+            if (node < 0) break;
+            if (nxt.home == TOTAL) { won = node; break; }
+            Item ni = {score(&nxt, W), --count, node};
+            if (item_less(ni, best)) best = ni;
+            heap_push(&S, ni);
+        }
+    }
+    int rc = S.oom ? -1 : finish(&S, won >= 0 ? won : best.node, line, nline);
+    *best_score = won >= 0 ? 0 : best.score;
+    store_free(&S);
+    return rc < 0 ? -1 : won >= 0;
+}

@@ -1,0 +1,174 @@
+/* The Python module harptowers.engine.solvers._core: Easy Harp's searches in C.
+ *
+ *   greedy(state, weights, budget) -> (won, line, nodes, best)
+ *       harp_greedy.GreedySearch.run_bfs: line in its move form (kind, src, dst, n), to a
+ *       win or to the best-scored position; best: that position's score (0 for a win)
+ *   best_first(state, weights, budget) -> (won, line, nodes)
+ *   depth_first(state, budget) -> (won, line, nodes)
+ *       easy_harp.HarpSearch.run_bfs / run_dfs: line (kind, src, dst, n, face) to a win, or
+ *       None
+ *
+ * state: HarpPosition.copy_state() (cols as bytes, down, pool: 64 counts, found: 8 heights,
+ * home). Bad input raises ValueError naming what is wrong.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harp.h"
+
+static int read_ints(PyObject *seq, int *out, Py_ssize_t n, int hi, const char *what) {
+    PyObject *f = PySequence_Fast(seq, what);
+    if (!f) return -1;
+    if (PySequence_Fast_GET_SIZE(f) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd values expected", what, n);
+        Py_DECREF(f);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(f, i));
+        if (v < 0 || v > hi) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, v);
+            Py_DECREF(f);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(f);
+    return 0;
+}
+
+static int read_state(PyObject *obj, State *st) {
+    PyObject *cols, *down, *pool, *found;
+    int home, v[64];
+    memset(st, 0, sizeof *st);
+    if (!PyArg_ParseTuple(obj, "OOOOi", &cols, &down, &pool, &found, &home)) return -1;
+    if (read_ints(down, v, NCOL, MAXC, "down")) return -1;
+    for (int i = 0; i < NCOL; i++) st->down[i] = (uint8_t)v[i];
+    if (read_ints(pool, v, 64, 2, "pool")) return -1;
+    for (int i = 0; i < 64; i++) st->pool[i] = (uint8_t)v[i];
+    if (read_ints(found, v, 8, TOP, "found")) return -1;
+    for (int i = 0; i < 8; i++) st->found[i] = (uint8_t)v[i];
+    PyObject *cf = PySequence_Fast(cols, "cols");
+    if (!cf) return -1;
+    int total = home;
+    if (PySequence_Fast_GET_SIZE(cf) != NCOL) {
+        Py_DECREF(cf);
+        PyErr_Format(PyExc_ValueError, "cols: %d columns expected", NCOL);
+        return -1;
+    }
+    for (int i = 0; i < NCOL && total <= TOTAL; i++) {
+        char *b;
+        Py_ssize_t n;
+        if (PyBytes_AsStringAndSize(PySequence_Fast_GET_ITEM(cf, i), &b, &n) < 0) {
+            Py_DECREF(cf);
+            return -1;
+        }
+        if (n > MAXC || st->down[i] > n) {
+            Py_DECREF(cf);
+            PyErr_Format(PyExc_ValueError, "column %d: %zd cards, %d face down", i, n, st->down[i]);
+            return -1;
+        }
+        for (Py_ssize_t k = 0; k < n; k++) {
+            int c = (unsigned char)b[k];
+            if (c > 63 || (c & 15) < 1 || (c & 15) > TOP) {
+                Py_DECREF(cf);
+                PyErr_Format(PyExc_ValueError, "column %d: %d is not a card", i, c);
+                return -1;
+            }
+        }
+        memcpy(st->col[i], b, n);
+        st->len[i] = (uint8_t)n;
+        total += (int)n;
+    }
+    Py_DECREF(cf);
+    for (int c = 0; c < 64; c++) total += st->pool[c];
+    if (home < 0 || total != TOTAL) {
+        PyErr_Format(PyExc_ValueError, "%d cards: a position holds %d", total, TOTAL);
+        return -1;
+    }
+    st->home = (uint8_t)home;
+    return 0;
+}
+
+static PyObject *line_of(const Mv *line, size_t n, int greedy_form) {
+    PyObject *out = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; out && i < n; i++) {
+        Mv m = line[i];
+        int pool = m.kind == POOL_HOME || m.kind == POOL_COL;
+        int src = m.src == NONE ? -1 : m.src, dst = m.dst == NONE ? -1 : m.dst;
+        PyObject *t = greedy_form
+            ? Py_BuildValue("(iiii)", m.kind, pool ? m.face : src, dst, m.n)
+            : Py_BuildValue("(iiiii)", m.kind, src, dst, m.n, m.face);
+        if (!t) { Py_CLEAR(out); break; }
+        PyList_SET_ITEM(out, (Py_ssize_t)i, t);
+    }
+    return out;
+}
+
+static PyObject *finish(int rc, Mv *line, size_t n, long long nodes, int greedy_form, int best) {
+    if (rc < 0) { free(line); return PyErr_NoMemory(); }
+    PyObject *l = line ? line_of(line, n, greedy_form) : (Py_INCREF(Py_None), Py_None);
+    free(line);
+    if (!l) return NULL;
+    if (greedy_form) return Py_BuildValue("(NNLi)", PyBool_FromLong(rc), l, nodes, best);
+    return Py_BuildValue("(NNL)", PyBool_FromLong(rc), l, nodes);
+}
+
+static PyObject *py_greedy(PyObject *self, PyObject *args) {
+    PyObject *state, *weights;
+    long long budget;
+    int W[7], best = 0;
+    State st;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOL", &state, &weights, &budget) || read_state(state, &st) ||
+        read_ints(weights, W, 7, 1000, "weights"))
+        return NULL;
+    Mv *line = NULL;
+    size_t n = 0;
+    long long nodes = 0;
+    int rc = greedy_run(&st, W, budget, &line, &n, &nodes, &best);
+    return finish(rc, line, n, nodes, 1, best);
+}
+
+static PyObject *py_best_first(PyObject *self, PyObject *args) {
+    PyObject *state, *weights;
+    long long budget;
+    int W[5];
+    State st;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOL", &state, &weights, &budget) || read_state(state, &st) ||
+        read_ints(weights, W, 5, 1000, "weights"))
+        return NULL;
+    Mv *line = NULL;
+    size_t n = 0;
+    long long nodes = 0;
+    int rc = complete_bfs(&st, W, budget, &line, &n, &nodes);
+    return finish(rc, line, n, nodes, 0, 0);
+}
+
+static PyObject *py_depth_first(PyObject *self, PyObject *args) {
+    PyObject *state;
+    long long budget;
+    State st;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OL", &state, &budget) || read_state(state, &st)) return NULL;
+    Mv *line = NULL;
+    size_t n = 0;
+    long long nodes = 0;
+    int rc = complete_dfs(&st, budget, &line, &n, &nodes);
+    return finish(rc, line, n, nodes, 0, 0);
+}
+
+static PyMethodDef methods[] = {
+    {"greedy", py_greedy, METH_VARARGS, "GreedySearch.run_bfs from a state."},
+    {"best_first", py_best_first, METH_VARARGS, "HarpSearch.run_bfs from a state."},
+    {"depth_first", py_depth_first, METH_VARARGS, "HarpSearch.run_dfs from a state."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", NULL, -1, methods,
+                                    NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&module); }
