@@ -71,7 +71,7 @@ def follow(code: str, max_hints: int, game_seconds: float) -> dict:
         if not r.get("plan") and not r.get("first_pass"):
             searches.append({"at": len(played), "home": g.home, "down": sum(g.down),
                              "verdict": r["verdict"], "votes": r.get("votes"),
-                             "samples": r.get("samples"), "move": r["solution"].split()[0],
+                             "samples": r.get("samples"), "ways": r.get("ways"), "move": r["solution"].split()[0],
                              "seconds": round(time.perf_counter() - t, 2)})
         if r.get("votes") is None and r["verdict"] == hints.WINNABLE:
             # nothing hidden: the whole solution, as the app's cache serves it

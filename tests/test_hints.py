@@ -164,10 +164,12 @@ def test_the_first_real_move_of_a_won_sample_is_the_hint_not_its_stock_taps():
 
 
 @pytest.mark.rule("EH-08")
-def test_a_kept_plan_serves_the_next_hints_until_a_card_contradicts_it():
+def test_a_kept_plan_serves_the_next_hints_until_a_card_contradicts_it(monkeypatch):
     """Issue 15: after a hint from a won sample, the next hints come from that sample's
     solution while everything visible is where the sample has it; a turned card that the
-    sample had elsewhere drops the plan (a new search follows)."""
+    sample had elsewhere drops the plan (a new search follows). (The samples solved whole:
+    what the hints fall back on when no way on wins a sample, hint_ways.py.)"""
+    monkeypatch.setattr(hints.hint_ways, "weigh", lambda *a, **k: None)
     hint_plan.drop()
     a, _ = _eh_pair()
     pos = hints.position(a)
@@ -253,6 +255,7 @@ def test_one_possible_deal_of_the_hidden_cards_is_searched_once_a_round_with_mor
 
     monkeypatch.setattr(hints, "solve", fake_solve)
     monkeypatch.setattr(hints, "best_line", lambda sample, nodes: (False, []))
+    monkeypatch.setattr(hints.hint_ways, "weigh", lambda *a, **k: None)  # no way won
     hint_plan.drop()
     answer = hints.solve_position(hints.position(g), seconds=None)
     assert budgets == [12_000, 24_000, 48_000]

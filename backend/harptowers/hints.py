@@ -14,8 +14,11 @@ its lock, hands it to a worker process (``solve_position``, run by a one-worker
   them.
 * A position that hides cards (face-down column cards): ``position`` never puts them in the
   snapshot (a face-down card is ``None``). The worker *determinizes*: it lists the cards
-  the player cannot see (the deck(s) minus every visible card), deals them at random into
-  the hidden places (``SAMPLES`` deals; while none is won and time allows, up to
+  the player cannot see (the deck(s) minus every visible card) and deals them at random into
+  the hidden places. First the ways on to the next turned card are weighed across such
+  deals (``hint_ways``): the hint is the way that wins the most of them, and its moves serve
+  the next hints up to that card. When no way wins a single deal, the samples are solved
+  whole as follows (``SAMPLES`` deals; while none is won and time allows, up to
   ``ROUNDS`` rounds of as many, each round with twice the node budget; each deal from a
   fixed seed, so the same visible position always gets the same deals, and a deal already
   tried in the round is skipped), solves each under its node budget, and never past the
@@ -43,7 +46,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from . import hint_plan
+from . import hint_plan, hint_ways
 from .hint_plan import shortcut, signature
 from .engine import new_game
 from .engine.cards import Card, card, deck
@@ -184,6 +187,16 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
         return {"verdict": WINNABLE if hint_plan.won() else GUESS, "solution": planned,
                 "plan": True}
     hidden = unseen(pos)
+    t0 = time.monotonic()
+    way = hint_ways.weigh(pos, hidden, build, SEED, seconds)
+    if way is not None and (way["won"] or not way["samples"]):
+        hint_plan.keep(pos["code"], way["game"], way["moves"], won=bool(way["won"]))
+        planned = hint_plan.next_hint(pos)
+        if planned is not None:
+            return {"verdict": WINNABLE if way["won"] else GUESS, "solution": planned,
+                    "votes": way["won"], "ways": way["ways"], "samples": way["samples"]}
+    if seconds is not None:
+        seconds = max(0.0, seconds - (time.monotonic() - t0))
     deadline = None if seconds is None else time.monotonic() + seconds
     votes: Counter[str] = Counter()
     leads: Counter[str] = Counter()  # first moves towards the best position of a lost sample

@@ -1,0 +1,88 @@
+"""Easy Harp hints weighed across samples of the hidden cards (issue 15, hint_ways.py): a way
+on is the moves up to the next turned card, the same whatever the face-down cards are, and
+the hint is the way that wins the most samples."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from harptowers import hint_plan, hint_ways, hints
+from harptowers.engine import parse_move
+from harptowers.engine.solvers.easy_harp import position_of
+from harptowers.engine.solvers.harp_position import COL, HOME
+
+# Where following the hints left EH1-N-AAAAAAL on one run: 46 cards home, 13 face down, the
+# stock seen (tests/test_hint_plan.py uses it too).
+MIDGAME = json.loads((Path(__file__).parent / "positions" / "easy-harp-midgame.json")
+                     .read_text())
+
+
+def _real(seed: int):
+    """The position with its face-down cards dealt otherwise than any sample of the hints."""
+    cards = hints.unseen(MIDGAME)
+    random.Random(f"real:{seed}").shuffle(cards)
+    return hints.build(MIDGAME, cards)
+
+
+@pytest.fixture(autouse=True)
+def fewer_samples(monkeypatch):
+    """Quicker: 8 samples and 5 ways (the app weighs SAMPLES and MAX_WAYS)."""
+    monkeypatch.setattr(hint_ways, "SAMPLES", 8)
+    monkeypatch.setattr(hint_ways, "MAX_WAYS", 5)
+
+
+@pytest.mark.rule("EH-08")
+def test_a_way_on_plays_alike_whatever_the_hidden_cards_and_ends_where_a_card_turns():
+    way = hint_ways.weigh(MIDGAME, hints.unseen(MIDGAME), hints.build, "test", None)
+    assert way is not None and 1 <= way["won"] <= way["samples"] == hint_ways.SAMPLES
+    moves = way["moves"]
+    for seed in range(4):
+        g = _real(seed)
+        down = sum(g.down)
+        for m in moves[:-1]:
+            g.play(m)                           # the checked path: raises on an illegal move
+            assert sum(g.down) == down          # nothing turns before the way's last move
+        g.play(moves[-1])
+        assert sum(g.down) == down - 1          # and that one turns a card: 12 face down
+
+
+def test_the_hint_is_the_ways_first_move_and_the_way_serves_the_next_hints():
+    hint_plan.drop()
+    try:
+        first = hints.solve_position(MIDGAME, seconds=None)
+        way = hint_ways.weigh(MIDGAME, hints.unseen(MIDGAME), hints.build, hints.SEED, None)
+        assert first["verdict"] == hints.WINNABLE and first["votes"] == way["won"]
+        assert first["solution"] == str(way["moves"][0])
+        g = _real(0)
+        for m in way["moves"][:-1]:             # while no card turns, the plan answers
+            g.play(m)
+            nxt = hints.solve_position(hints.position(g), seconds=None)
+            assert nxt.get("plan") is True and nxt["solution"] in {str(x) for x in way["moves"]}
+    finally:
+        hint_plan.drop()
+
+
+def test_a_way_that_turns_nothing_must_put_cards_home():
+    g = _real(0)
+    state = position_of(g).copy_state()
+    nine_c = g.columns[7][-1]
+    assert (nine_c.text, g.columns[0][-1].text, g.columns[1][-1].text) == ("9C", "TD", "4C")
+    for text in ("t8-t1", "t1-t8", "t2-f"):     # legal, one after another (the checked path)
+        g.play(parse_move(text))
+    there = (COL, 7, 0, 1, nine_c.face)         # 9♣ onto t1's 10♦ and back: nothing gained
+    back = (COL, 0, 7, 1, nine_c.face)
+    home = (HOME, 1, -1, 1, g.foundations[7][-1].face)   # t2's 4♣ onto 3♣: one more home
+    assert hint_ways._cut(state, [there, back]) == []
+    assert hint_ways._cut(state, [there, back, home]) == [there, back, home]
+
+
+def test_the_weighing_keeps_to_its_time_limit():
+    import time
+    t0 = time.perf_counter()
+    way = hint_ways.weigh(MIDGAME, hints.unseen(MIDGAME), hints.build, "test", 0.05)
+    spent = time.perf_counter() - t0
+    assert spent < 1.0
+    assert way is None or way["samples"] < hint_ways.SAMPLES
