@@ -9,8 +9,9 @@ sample alike. The card it turns is each sample's own, which is what a player fac
 
 1. Ways: the solver's searches on each sample, one after another until one wins (``NODES``
    positions each: the greedy search over narrowed moves, then best-first and depth-first
-   over every move, foundation cards taken back included); the line of the win, or else the
-   greedy search's way to the best position it reached, is cut after the first move that
+   over every move, foundation cards taken back included); the line of a greedy or
+   best-first win, or else the greedy search's way to the best position it reached (a
+   depth-first win's line wanders: no way to show), is cut after the first move that
    turns a card (a line that turns none is a way only when it puts more cards home). Ways
    that end in the same position are one; at most ``MAX_WAYS``.
 2. Weighing: every way is played on every sample and the same searches go on from there.
@@ -88,18 +89,20 @@ def _cut(state: tuple, line: list[tuple]) -> list[tuple]:
 
 def _search(state: tuple, nodes: tuple[int, int, int]) -> tuple[bool, list[tuple], int]:
     """(won, line, score): the greedy search, then (without a win) best-first and
-    depth-first over every move; the line of a win, or the greedy search's line to its best
-    position and that position's score."""
+    depth-first over every move. The line is the greedy or best-first win, or else the
+    greedy search's line to its best position (with that position's score): a depth-first
+    win counts as a win, but its line (hundreds of moves, cards home and back again) is no
+    way to show a player."""
     won, line, _, best = harp_greedy.run(state, WEIGHTS, nodes[0])
     line = _harp_form(state, line)
     if won:
         return True, line, 0
-    for kind, budget in zip(("best_first", "depth_first"), nodes[1:]):
-        if budget:
-            found, sol, _ = complete_run(state, kind, budget)
-            if found and sol is not None:
-                return True, list(sol), 0
-    return False, line, best
+    if nodes[1]:
+        found, sol, _ = complete_run(state, "best_first", nodes[1])
+        if found and sol is not None:
+            return True, list(sol), 0
+    won = bool(nodes[2]) and complete_run(state, "depth_first", nodes[2])[0]
+    return won, line, best
 
 
 def _samples(pos: dict[str, Any], hidden: list[Card], build: Any, seed: str,

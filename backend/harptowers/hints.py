@@ -190,13 +190,29 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
     t0 = time.monotonic()
     way = hint_ways.weigh(pos, hidden, build, SEED, seconds)
     if way is not None and (way["won"] or not way["samples"]):
-        hint_plan.keep(pos["code"], way["game"], way["moves"], won=bool(way["won"]))
-        planned = hint_plan.next_hint(pos)
-        if planned is not None:
-            return {"verdict": WINNABLE if way["won"] else GUESS, "solution": planned,
-                    "votes": way["won"], "ways": way["ways"], "samples": way["samples"]}
+        return _follow(pos, way)
     if seconds is not None:
         seconds = max(0.0, seconds - (time.monotonic() - t0))
+    answer = _solved(pos, hidden, seconds, samples, sample_nodes)
+    if way is not None and answer["verdict"] in (GUESS, UNKNOWN):
+        # no sample won either way: the way on turns a card or puts one home, where a guess
+        # could go back and forth (the hints went round in circles on such guesses)
+        return _follow(pos, way)
+    return answer
+
+
+def _follow(pos: dict[str, Any], way: dict[str, Any]) -> dict[str, Any]:
+    """The hint of a way on (``hint_ways.weigh``), its moves kept as the plan."""
+    hint_plan.keep(pos["code"], way["game"], way["moves"], won=bool(way["won"]))
+    planned = hint_plan.next_hint(pos) or str(way["moves"][0])
+    return {"verdict": WINNABLE if way["won"] else GUESS, "solution": planned,
+            "votes": way["won"], "ways": way["ways"], "samples": way["samples"]}
+
+
+def _solved(pos: dict[str, Any], hidden: list[Card], seconds: float | None, samples: int,
+            sample_nodes: int) -> dict[str, Any]:
+    """The samples solved whole: the vote of their wins, "lost" when each is proven
+    unwinnable, else a guess (the module's docstring)."""
     deadline = None if seconds is None else time.monotonic() + seconds
     votes: Counter[str] = Counter()
     leads: Counter[str] = Counter()  # first moves towards the best position of a lost sample
