@@ -46,7 +46,7 @@ def _sampled(pos: dict, seed: int) -> tuple:
 def test_the_compiled_search_is_built():
     # setup.py builds it with the package (tools/setup.sh); without it the hints weigh fewer
     # samples (hint_ways.SLOW), so a missing build is a failure here, not a quiet fallback
-    assert harp_greedy.compiled() is not None
+    assert harp_greedy.compiled_searches() is not None
 
 
 @pytest.mark.slow
@@ -81,7 +81,7 @@ def test_the_compiled_complete_searches_find_what_the_python_searches_find(kind)
 def test_the_three_compiled_searches_agree_on_a_few_quick_runs():
     """The quick loop's share of the two tests above (those are marked slow)."""
     (_, early), (_, late) = list(_states())[0], list(_states())[-1]
-    w, bw = GreedySearch.WEIGHTS[0], HarpSearch.WEIGHTS[0]
+    w = GreedySearch.WEIGHTS[0]
     for state in (early, late):
         for budget in (300, 3_000):
             assert harp_greedy.run(state, w, budget) == \
@@ -94,7 +94,7 @@ def test_the_three_compiled_searches_agree_on_a_few_quick_runs():
 
 
 def test_bad_input_is_refused_with_a_message():
-    core = harp_greedy.compiled()
+    core = harp_greedy.compiled_searches()
     assert core is not None
     _, state = next(_states())
     cols, down, pool, found, home = state

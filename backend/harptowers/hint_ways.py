@@ -136,7 +136,7 @@ def weigh(pos: dict[str, Any], hidden: list[Card], build: Any, seed: str,
     ``{"game": the sample it came from, "moves": engine moves, "won": samples it won,
     "ways": n, "samples": n}``, or None when no way moves a card or the time limit left no
     sample. An Ace that can go home is the way at once (``samples`` 0)."""
-    fast = harp_greedy.compiled() is not None
+    fast = harp_greedy.compiled_searches() is not None
     n_samples, nodes, max_ways = (SAMPLES, NODES, MAX_WAYS) if fast else SLOW
     deadline = None if seconds is None else time.perf_counter() + seconds
 

@@ -339,7 +339,7 @@ def complete_run(state: tuple, kind: str, budget: int, compiled: bool = True,
     "depth_first") from ``state`` (``HarpPosition.copy_state``) for ``budget`` positions:
     ``(won, the internal moves of a win or None, positions)``; compiled
     (``csearch/complete.c``: the same moves, order and scores) when built and ``compiled``."""
-    core = harp_greedy.compiled()
+    core = harp_greedy.compiled_searches()
     if compiled and core is not None:
         if kind == "best_first":
             return core.best_first(state, weights, budget)

@@ -19,10 +19,10 @@ from __future__ import annotations
 import heapq
 import random
 
+from types import ModuleType
+
 from .base import Budgeted
 from .harp_position import FoundationPairs, build_tables
-
-from types import ModuleType
 
 _core: ModuleType | None
 try:  # the same searches compiled (setup.py; optional: where not built, Python runs them)
@@ -324,7 +324,7 @@ class GreedySearch(Budgeted, FoundationPairs):
         return None, nodes
 
 
-def compiled() -> ModuleType | None:
+def compiled_searches() -> ModuleType | None:
     """The compiled searches (``csearch``), or None where they were not built."""
     return _core
 
@@ -361,4 +361,4 @@ def _path(parent: dict[bytes, tuple], k: bytes | None) -> list[tuple]:
     return [mm for ms in reversed(out) for mm in ms]
 
 
-__all__ = ["GreedySearch", "compiled", "run"]
+__all__ = ["GreedySearch", "compiled_searches", "run"]

@@ -6,29 +6,10 @@
 
 #include "harp.h"
 
-/* HarpPosition.auto: the Aces (the only safe cards) home; appended to out */
-static int auto_home(State *s, Mv *out) {
-    int k = 0, again = 1;
-    while (again) {
-        again = 0;
-        for (int slot = 0; slot < 8 && !again; slot++) {
-            if (s->found[slot] != 0) continue;   /* only an Ace is safe */
-            int c = (slot >> 1) * 16 + 1;
-            if (s->pool[c]) {
-                Mv m = {POOL_HOME, NONE, NONE, 1, (uint8_t)c};
-                apply(s, m); out[k++] = m; again = 1;
-                break;
-            }
-            for (int i = 0; i < NCOL; i++) {
-                if (s->len[i] && s->col[i][s->len[i] - 1] == c) {
-                    Mv m = {HOME, (uint8_t)i, NONE, 1, (uint8_t)c};
-                    apply(s, m); out[k++] = m; again = 1;
-                    break;
-                }
-            }
-        }
-    }
-    return k;
+/* HarpPosition.safe: only an Ace goes home at once */
+static int ace(const State *s, int c) {
+    (void)s;
+    return (c & 15) == 1;
 }
 
 static int in(const uint8_t *xs, int n, int v) {
@@ -171,7 +152,7 @@ static int score(const State *s, const int *W) {
 static int play(State *s, Mv m, const Must *ob, Mv *rec) {
     rec[0] = m;
     apply(s, m);
-    return 1 + (ob->has ? 0 : auto_home(s, rec + 1));
+    return 1 + (ob->has ? 0 : auto_home(s, rec + 1, ace));
 }
 
 static int path_out(Store *S, int32_t node, Mv **line, size_t *nline) {

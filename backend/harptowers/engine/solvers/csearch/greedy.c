@@ -13,31 +13,6 @@ static int safe(const State *s, int c) {
     return s->found[2 * a + 1] >= r - 1 && s->found[2 * b + 1] >= r - 1;
 }
 
-/* GreedySearch.auto: the safe foundation moves, appended to out; returns how many */
-static int auto_home(State *s, Mv *out) {
-    int k = 0, again = 1;
-    while (again) {
-        again = 0;
-        for (int slot = 0; slot < 8 && !again; slot++) {
-            int c = (slot >> 1) * 16 + s->found[slot] + 1;
-            if (s->found[slot] == TOP || !safe(s, c)) continue;
-            if (s->pool[c]) {
-                Mv m = {POOL_HOME, NONE, NONE, 1, (uint8_t)c};
-                apply(s, m); out[k++] = m; again = 1;
-                break;
-            }
-            for (int i = 0; i < NCOL; i++) {
-                if (s->len[i] && s->col[i][s->len[i] - 1] == c) {
-                    Mv m = {HOME, (uint8_t)i, NONE, 1, (uint8_t)c};
-                    apply(s, m); out[k++] = m; again = 1;
-                    break;
-                }
-            }
-        }
-    }
-    return k;
-}
-
 static int has_dest(const State *s, const Tops *t, int u, int i, int j) {
     if (can_home(s, u)) return 1;
     if ((u & 15) >= TOP) return 0;
@@ -165,7 +140,7 @@ int greedy_run(const State *start, const int *W, long long budget, Mv **line, si
             State nxt = cur;
             rec[0] = ms[x];
             apply(&nxt, ms[x]);
-            int nr = 1 + auto_home(&nxt, rec + 1);
+            int nr = 1 + auto_home(&nxt, rec + 1, safe);
             kn = key_of(&nxt, NULL, k);
             if (store_find(&S, k, kn, &slot) >= 0) continue;
             int32_t node = store_add(&S, it.node, rec, nr, k, kn, slot, &nxt, NULL);

@@ -46,6 +46,7 @@ void unhome_card(State *s, int c);
 int fits(int a, int b);
 int key_of(const State *s, const Must *must, uint8_t *k);
 int apply(State *s, Mv m);
+int auto_home(State *s, Mv *out, int (*safe)(const State *, int));
 
 /* the columns whose top is each face (in column order), and the first empty column */
 typedef struct { int8_t first[64]; int8_t next[NCOL]; int8_t empty; } Tops;

@@ -271,3 +271,29 @@ int sorted_moves(Scored *sc, int n, Mv *out) {
     for (int a = 0; a < n; a++) out[a] = sc[a].m;
     return n;
 }
+
+/* the safe foundation moves (HarpPosition.auto, GreedySearch.auto: which cards are safe
+ * differs), one at a time until none is left, appended to out; returns how many */
+int auto_home(State *s, Mv *out, int (*safe)(const State *, int)) {
+    int k = 0, again = 1;
+    while (again) {
+        again = 0;
+        for (int slot = 0; slot < 8 && !again; slot++) {
+            int c = (slot >> 1) * 16 + s->found[slot] + 1;
+            if (s->found[slot] == TOP || !safe(s, c)) continue;
+            if (s->pool[c]) {
+                Mv m = {POOL_HOME, NONE, NONE, 1, (uint8_t)c};
+                apply(s, m); out[k++] = m; again = 1;
+                break;
+            }
+            for (int i = 0; i < NCOL; i++) {
+                if (s->len[i] && s->col[i][s->len[i] - 1] == c) {
+                    Mv m = {HOME, (uint8_t)i, NONE, 1, (uint8_t)c};
+                    apply(s, m); out[k++] = m; again = 1;
+                    break;
+                }
+            }
+        }
+    }
+    return k;
+}
