@@ -55,7 +55,8 @@ BIN = "harp-towers"
 
 
 def package_data_files() -> set[str]:
-    """Wheel paths of the data files in backend/harptowers (not code, not the frontend and
+    """Wheel paths of the data files in backend/harptowers (not code — Python, or the C of
+    the compiled searches and what an in-place build left beside it —, not the frontend and
     icons links): each must reach the wheel, as the app reads them at run time."""
     pkg = ROOT / "backend" / "harptowers"
     out = set()
@@ -64,7 +65,8 @@ def package_data_files() -> set[str]:
         dirs[:] = [d for d in dirs if d != "__pycache__" and not (rel == Path(".") and d in
                                                                   ("frontend", "icons"))]
         out |= {f"harptowers/{(rel / f).as_posix()}" for f in files
-                if not f.endswith((".py", ".pyc", ".pyi")) and not f.startswith(".")}
+                if not f.endswith((".py", ".pyc", ".pyi", ".c", ".h", ".so", ".pyd"))
+                and not f.startswith(".")}
     return out
 
 
@@ -201,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
             names = set(zipfile.ZipFile(wheel).namelist())
             if "harptowers/frontend/index.html" not in names:
                 raise CheckFailed(f"{wheel.name} has no harptowers/frontend/index.html")
+            if not any(n.startswith("harptowers/engine/solvers/_core.") for n in names):
+                raise CheckFailed(f"{wheel.name} has no compiled searches (setup.py)")
             front = ROOT / "frontend"
             want = {f"harptowers/frontend/{p.relative_to(front).as_posix()}"
                     for p in front.rglob("*") if p.is_file() and not p.name.startswith(".")}
