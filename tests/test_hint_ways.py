@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from harptowers import hint_plan, hint_ways, hints
-from harptowers.engine import parse_move
+from harptowers.engine import new_game, parse_move
 from harptowers.engine.solvers.easy_harp import position_of
 from harptowers.engine.solvers.harp_position import COL, HOME
 
@@ -86,3 +86,24 @@ def test_the_weighing_keeps_to_its_time_limit():
     spent = time.perf_counter() - t0
     assert spent < 1.0
     assert way is None or way["samples"] < hint_ways.SAMPLES
+
+
+@pytest.mark.rule("EH-09")
+def test_an_ace_that_can_go_home_is_the_hint_and_no_guess():
+    """An Ace home can never spoil a win (docs/solver.md), so it needs no weighing and the page
+    says it plainly, not as "no sure win found yet"."""
+    g = new_game("EH1-N-AAAAAAB")
+    for _ in range(len(g.stock) + 1):             # the first pass: the stock is seen
+        g.play(parse_move("s"))
+    hint_plan.drop()
+    try:
+        for _ in range(len(g.stock) + 1):
+            r = hints.solve_position(hints.position(g), seconds=None)
+            assert r["verdict"] == hints.WINNABLE and r.get("samples", 0) == 0
+            g.play(parse_move(r["solution"]))
+            if r["solution"] != "s":
+                break
+        assert r["solution"] == "w-f"
+        assert [f[-1].text for f in g.foundations if f] == ["AS"]   # the waste's Ace went home
+    finally:
+        hint_plan.drop()

@@ -124,7 +124,7 @@ def _samples(pos: dict[str, Any], hidden: list[Card], build: Any, seed: str,
         safe = p.auto()[:1]
         if safe:
             return [], {"game": game, "moves": engine_moves(game, [m for m, _ in safe]),
-                        "won": 0, "ways": 1, "samples": 0}
+                        "won": 0, "ways": 1, "samples": 0, "safe": True}
         samples.append((game, p.copy_state()))
     return samples, None
 
@@ -135,7 +135,8 @@ def weigh(pos: dict[str, Any], hidden: list[Card], build: Any, seed: str,
     ``build(pos, cards)`` a game with them dealt into the hidden places):
     ``{"game": the sample it came from, "moves": engine moves, "won": samples it won,
     "ways": n, "samples": n}``, or None when no way moves a card or the time limit left no
-    sample. An Ace that can go home is the way at once (``samples`` 0)."""
+    sample. An Ace that can go home is the way at once (``samples`` 0, ``safe``: it can
+    never spoil a win, docs/solver.md)."""
     fast = harp_greedy.compiled_searches() is not None
     n_samples, nodes, max_ways = (SAMPLES, NODES, MAX_WAYS) if fast else SLOW
     deadline = None if seconds is None else time.perf_counter() + seconds

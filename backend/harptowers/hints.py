@@ -203,9 +203,10 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
 
 def _follow(pos: dict[str, Any], way: dict[str, Any]) -> dict[str, Any]:
     """The hint of a way on (``hint_ways.weigh``), its moves kept as the plan."""
-    hint_plan.keep(pos["code"], way["game"], way["moves"], won=bool(way["won"]))
+    sure = bool(way["won"] or way.get("safe"))  # a won sample's way, or an Ace home
+    hint_plan.keep(pos["code"], way["game"], way["moves"], won=sure)
     planned = hint_plan.next_hint(pos) or str(way["moves"][0])
-    return {"verdict": WINNABLE if way["won"] else GUESS, "solution": planned,
+    return {"verdict": WINNABLE if sure else GUESS, "solution": planned,
             "votes": way["won"], "ways": way["ways"], "samples": way["samples"]}
 
 
