@@ -18,6 +18,7 @@ from harptowers.engine.solvers.harp_position import COL, HOME
 # stock seen (tests/test_hint_plan.py uses it too).
 MIDGAME = json.loads((Path(__file__).parent / "positions" / "easy-harp-midgame.json")
                      .read_text())
+MIDGAME_HOME = sum(len(f) for f in MIDGAME["foundations"])  # 46
 
 
 def _real(seed: int):
@@ -107,3 +108,16 @@ def test_an_ace_that_can_go_home_is_the_hint_and_no_guess():
         assert [f[-1].text for f in g.foundations if f] == ["AS"]   # the waste's Ace went home
     finally:
         hint_plan.drop()
+
+
+def test_without_the_compiled_searches_the_python_ones_weigh_fewer_samples(monkeypatch):
+    from harptowers.engine.solvers import harp_greedy
+    monkeypatch.setattr(harp_greedy, "_core", None)
+    way = hint_ways.weigh(MIDGAME, hints.unseen(MIDGAME), hints.build, "test", None)
+    assert way is not None and way["samples"] == hint_ways.SLOW[0]
+    g = _real(1)
+    down = sum(g.down)
+    for m in way["moves"]:
+        g.play(m)
+    assert sum(g.down) == down - 1 or g.home > MIDGAME_HOME
+
