@@ -155,23 +155,14 @@ static int play(State *s, Mv m, const Must *ob, Mv *rec) {
     return 1 + (ob->has ? 0 : auto_home(s, rec + 1, ace));
 }
 
-static int path_out(Store *S, int32_t node, Mv **line, size_t *nline) {
-    *nline = store_path_len(S, node);
-    *line = malloc((*nline + 1) * sizeof **line);
-    if (!*line) return -1;
-    store_path(S, node, *line);
-    return 0;
-}
-
 int complete_bfs(const State *start, const int *W, long long budget, Mv **line, size_t *nline,
                  long long *nodes) {
     Store S;
-    if (store_init(&S)) return -1;
+    int32_t root = store_start(&S, start, 1);
+    if (root < 0) { store_free(&S); return -1; }
     uint8_t k[KEYMAX];
     size_t slot = 0;
-    int kn = key_of(start, NULL, k);
-    store_find(&S, k, kn, &slot);
-    int32_t root = store_add(&S, -1, NULL, 0, k, kn, slot, start, NULL);
+    int kn;
     heap_push(&S, (Item){score(start, W), 0, root});
     int32_t count = 0, won = -1;
     Mv ms[MAXMOVES], rec[MAXC + 1];
@@ -195,7 +186,7 @@ int complete_bfs(const State *start, const int *W, long long budget, Mv **line, 
             heap_push(&S, (Item){score(&nxt, W), ++count, node});
         }
     }
-    int rc = S.oom ? -1 : won >= 0 ? path_out(&S, won, line, nline) : 0;
+    int rc = S.oom ? -1 : won >= 0 ? store_line(&S, won, line, nline) : 0;
     if (won < 0 && rc == 0) { *line = NULL; *nline = 0; }
     store_free(&S);
     return rc < 0 ? -1 : won >= 0;
@@ -209,12 +200,10 @@ typedef struct { State st; int32_t node; uint32_t moff; int n, next; } Frame;
 int complete_dfs(const State *start, long long budget, Mv **line, size_t *nline,
                  long long *nodes) {
     Store S;   /* the positions seen; a node's moves: its frame's move and the Aces after it */
-    if (store_init(&S)) return -1;
+    if (store_start(&S, start, 0) < 0) { store_free(&S); return -1; }
     uint8_t k[KEYMAX];
     size_t slot = 0, cap = 64, depth = 0, mcap = 4096;
-    int kn = key_of(start, NULL, k);
-    store_find(&S, k, kn, &slot);
-    store_add(&S, -1, NULL, 0, k, kn, slot, NULL, NULL);
+    int kn;
     Frame *fr = malloc(cap * sizeof *fr);
     Mv *ms = malloc(mcap * sizeof *ms);
     Must *obs = malloc(mcap * sizeof *obs);
@@ -266,7 +255,7 @@ int complete_dfs(const State *start, long long budget, Mv **line, size_t *nline,
         }
         if (!pushed) break;
     }
-    if (rc == 0 && won >= 0) rc = path_out(&S, won, line, nline);
+    if (rc == 0 && won >= 0) rc = store_line(&S, won, line, nline);
     if (won < 0) { *line = NULL; *nline = 0; }
     free(fr);
     free(ms);

@@ -107,24 +107,15 @@ static int score(const State *s, const int *W) {
     return h;
 }
 
-static int finish(Store *S, int32_t node, Mv **line, size_t *nline) {
-    *nline = store_path_len(S, node);
-    *line = malloc((*nline + 1) * sizeof **line);
-    if (!*line) return -1;
-    store_path(S, node, *line);
-    return 0;
-}
-
 /* GreedySearch.run_bfs from the start, without jitter */
 int greedy_run(const State *start, const int *W, long long budget, Mv **line, size_t *nline,
                long long *nodes, int *best_score) {
     Store S;
-    if (store_init(&S)) return -1;
+    int32_t root = store_start(&S, start, 1);
+    if (root < 0) { store_free(&S); return -1; }
     uint8_t k[KEYMAX];
     size_t slot = 0;
-    int kn = key_of(start, NULL, k);
-    store_find(&S, k, kn, &slot);
-    int32_t root = store_add(&S, -1, NULL, 0, k, kn, slot, start, NULL);
+    int kn;
     Item best = {score(start, W), 0, root};
     heap_push(&S, best);
     int32_t count = 0, won = -1;
@@ -151,7 +142,7 @@ int greedy_run(const State *start, const int *W, long long budget, Mv **line, si
             heap_push(&S, ni);
         }
     }
-    int rc = S.oom ? -1 : finish(&S, won >= 0 ? won : best.node, line, nline);
+    int rc = S.oom ? -1 : store_line(&S, won >= 0 ? won : best.node, line, nline);
     *best_score = won >= 0 ? 0 : best.score;
     store_free(&S);
     return rc < 0 ? -1 : won >= 0;

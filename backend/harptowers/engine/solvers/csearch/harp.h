@@ -91,6 +91,10 @@ int item_less(Item a, Item b);
  * per call is not assumed: the caller sizes it by store_path_len) */
 size_t store_path_len(const Store *S, int32_t node);
 void store_path(const Store *S, int32_t node, Mv *out);
+/* a new store holding the start (with its state when keep_state): the root's index, or -1 */
+int32_t store_start(Store *S, const State *start, int keep_state);
+/* the moves to node, malloc'ed (the caller frees them): 0, or -1 when out of memory */
+int store_line(const Store *S, int32_t node, Mv **line, size_t *nline);
 
 /* ---- the searches: each returns 1 on a win, 0 otherwise; line/nline: the moves to the win
  * (or, greedy, to the best-scored position); *nodes: positions generated; *best: that

@@ -213,6 +213,23 @@ size_t store_path_len(const Store *S, int32_t node) {
     return count;
 }
 
+int32_t store_start(Store *S, const State *start, int keep_state) {
+    uint8_t k[KEYMAX];
+    size_t slot = 0;
+    if (store_init(S)) return -1;
+    int kn = key_of(start, NULL, k);
+    store_find(S, k, kn, &slot);
+    return store_add(S, -1, NULL, 0, k, kn, slot, keep_state ? start : NULL, NULL);
+}
+
+int store_line(const Store *S, int32_t node, Mv **line, size_t *nline) {
+    *nline = store_path_len(S, node);
+    *line = malloc((*nline + 1) * sizeof **line);
+    if (!*line) return -1;
+    store_path(S, node, *line);
+    return 0;
+}
+
 void store_path(const Store *S, int32_t node, Mv *out) {
     size_t at = store_path_len(S, node);
     for (int32_t x = node; x >= 0; x = S->nodes[x].parent) {
