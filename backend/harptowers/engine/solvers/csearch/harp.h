@@ -87,8 +87,8 @@ void store_state(const Store *S, int32_t node, State *st);
 void heap_push(Store *S, Item it);
 Item heap_pop(Store *S);
 int item_less(Item a, Item b);
-/* the moves from the start to node, oldest first; returns how many (out: MAXC * 4 at most
- * per call is not assumed: the caller sizes it by store_path_len) */
+/* how many moves lead from the start to node, and those moves, oldest first (out holds
+ * store_path_len of them) */
 size_t store_path_len(const Store *S, int32_t node);
 void store_path(const Store *S, int32_t node, Mv *out);
 /* a new store holding the start (with its state when keep_state): the root's index, or -1 */
