@@ -359,7 +359,7 @@ def _bare() -> None:
     import webview
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend"))
-    from harptowers.geometry import DEFAULT_SIZE   # the size our window opens at
+    from harptowers.desktop.geometry import DEFAULT_SIZE   # the size our window opens at
 
     webview.create_window("bare", html=BARE_PAGE, width=DEFAULT_SIZE[0], height=DEFAULT_SIZE[1])
     webview.start(gui="qt")

@@ -150,7 +150,7 @@ def phases(run: dict) -> list[tuple[str, float]]:
 
 def importtime(top: int = 12) -> dict:
     """python -X importtime of what the window imports; the largest cumulative entries."""
-    code = ("import harptowers.cli, harptowers.window, webview, "
+    code = ("import harptowers.cli, harptowers.desktop.window, webview, "
             "qtpy.QtWebEngineCore, webview.platforms.qt")
     env = dict(os.environ, QT_API="pyside6", PYWEBVIEW_GUI="qt")
     subprocess.run([sys.executable, "-c", code], env=env, capture_output=True)  # warm the cache

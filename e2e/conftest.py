@@ -26,7 +26,7 @@ from playwright.sync_api import sync_playwright
 
 from harptowers.api import Api
 from harptowers.serve import METHODS
-from harptowers.window import frontend_dir
+from harptowers.start import frontend_dir
 
 # e2e/ is a package (e2e/__init__.py) so that its test modules may share a basename with
 # tests/ (test_hints.py, test_examples.py) in one pytest run; its helpers stay importable

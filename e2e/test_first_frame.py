@@ -1,5 +1,5 @@
 """The first frame comes with the page (issue 18): index.html as the window serves it carries
-the first view model (backend/harptowers/firstpage.py), so the table is drawn before
+the first view model (backend/harptowers/desktop/firstpage.py), so the table is drawn before
 pywebview's bridge is up, with no bridge call; a tap made before the bridge comes is not lost.
 
 The real frontend in headless Chromium, index.html made by firstpage.page() as the window's
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from harptowers import firstpage
+from harptowers.desktop import firstpage
 from harptowers.api import Api
 from harptowers.engine.notation import parse_pile
 from harptowers.serve import METHODS
-from harptowers.window import frontend_dir
+from harptowers.start import frontend_dir
 from table import Table
 
 EH = "EH1-N-AAAAAAF"

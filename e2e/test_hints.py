@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from harptowers import hints
+from harptowers.hints import search as hints
 from harptowers.api import Api
 from harptowers.engine.published import winnable_deals
 from playwright.sync_api import expect

@@ -7,7 +7,7 @@ import json
 from playwright.sync_api import expect
 
 from harptowers.api import Api
-from harptowers.window import frontend_dir
+from harptowers.start import frontend_dir
 
 EN = json.loads((frontend_dir() / "i18n" / "en.json").read_text())
 EH, SH = "EH1-N-AAAAAAF", "SH1-C4-AAAAAJ2"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from harptowers.replay import replay
+from harptowers.cli.replay import replay
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import re
 
-from harptowers import firstpage
+from harptowers.desktop import firstpage
 from harptowers.api import Api
-from harptowers.window import frontend_dir
+from harptowers.start import frontend_dir
 
 ROOT = frontend_dir()
 INDEX = (ROOT / "index.html").read_bytes()

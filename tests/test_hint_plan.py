@@ -9,7 +9,8 @@ import json
 from pathlib import Path
 from types import SimpleNamespace
 
-from harptowers import hint_plan, hints
+from harptowers.hints import plan as hint_plan
+from harptowers.hints import search as hints
 from harptowers.engine.notation import parse_move
 
 # Where following the hints left EH1-N-AAAAAAL on one run (bench/hints_follow.py): 46 cards

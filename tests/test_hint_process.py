@@ -10,9 +10,9 @@ import time
 
 import pytest
 
-from harptowers import hints
+from harptowers.hints import search as hints
 from harptowers.api import Api
-from harptowers.hinting import SolverProcess
+from harptowers.hints.service import SolverProcess
 
 SH314 = "SH1-C4-AAAAAJ2"
 

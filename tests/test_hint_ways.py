@@ -9,7 +9,9 @@ import random
 from pathlib import Path
 
 import pytest
-from harptowers import hint_plan, hint_ways, hints
+from harptowers.hints import plan as hint_plan
+from harptowers.hints import ways as hint_ways
+from harptowers.hints import search as hints
 from harptowers.engine import new_game, parse_move
 from harptowers.engine.solvers.easy_harp import position_of
 from harptowers.engine.solvers.harp_position import COL, HOME

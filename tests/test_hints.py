@@ -7,7 +7,10 @@ import copy
 import threading
 
 import pytest
-from harptowers import hint_plan, hinting, hints, storage
+from harptowers import storage
+from harptowers.hints import plan as hint_plan
+from harptowers.hints import service as hinting
+from harptowers.hints import search as hints
 from harptowers.engine import new_game, parse_move
 from harptowers.engine.notation import parse_moves
 from harptowers.engine.codes import format_code

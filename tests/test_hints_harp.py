@@ -9,7 +9,8 @@ import json
 import random
 from pathlib import Path
 
-from harptowers import hint_plan, hints
+from harptowers.hints import plan as hint_plan
+from harptowers.hints import search as hints
 from harptowers.engine import new_game, parse_move
 from harptowers.engine.solvers import UNWINNABLE, solve
 

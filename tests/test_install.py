@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from harptowers.platforms import venv_executable
+from harptowers.desktop.platforms import venv_executable
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow  # a fresh venv and a pip install
@@ -39,7 +39,7 @@ def test_replay_from_an_installed_wheel(installed):
     assert pos["score"] == 10 and pos["moves"] == 1
     home, _ = installed
     qt = subprocess.run([venv_executable(home / "venv", "python"), "-c",
-                         "import sys, harptowers.replay, harptowers.cli; "
+                         "import sys, harptowers.cli.replay, harptowers.cli; "
                          "print(any(m.split('.')[0] in ('webview', 'PySide6', 'qtpy') "
                          "for m in sys.modules))"], capture_output=True, text=True)
     assert qt.stdout.strip() == "False"

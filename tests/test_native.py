@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from harptowers import native
+from harptowers.desktop import native
 
 linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the device check is Linux's")
 

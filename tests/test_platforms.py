@@ -1,4 +1,4 @@
-"""harptowers.platforms: each system's answer, checked on any machine (the system is an
+"""harptowers.desktop.platforms: each system's answer, checked on any machine (the system is an
 argument); the Linux lock and fontconfig for real."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from harptowers import platforms
+from harptowers.desktop import platforms
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's own calls")
 

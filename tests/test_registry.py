@@ -11,7 +11,7 @@ import pytest
 
 from harptowers.api import Api
 from harptowers.engine import DealCode, parse_code, registry
-from harptowers.replay import render_text, replay
+from harptowers.cli.replay import render_text, replay
 from ht_support import b32, ref_seed, ref_shuffle
 from toy_game import ToyPatience
 

@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 
 import pytest
-from harptowers import hints
+from harptowers.hints import search as hints
 from harptowers.engine import new_game, parse_move
 from harptowers.engine.solvers import harp_greedy
 from harptowers.engine.solvers.easy_harp import HarpSearch, complete_run, position_of

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from harptowers import single
+from harptowers.desktop import single
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -169,7 +169,7 @@ def test_a_primary_still_starting_is_waited_for(tmp_path):
 _CHILD = r"""
 import os, sys
 sys.path.insert(0, sys.argv[1])
-from harptowers import single
+from harptowers.desktop import single
 p = single.acquire(sys.argv[2])
 print("primary" if p else "none", p.port if p else 0, flush=True)
 os._exit(0)   # die holding the lock: no close(), instance.json stays behind
@@ -198,7 +198,7 @@ def test_a_lock_left_by_a_dead_process_is_taken_over(tmp_path):
 _HOLDER = r"""
 import sys, time
 sys.path.insert(0, sys.argv[1])
-from harptowers import single
+from harptowers.desktop import single
 seen = []
 p = single.acquire(sys.argv[2], seen.append)
 print("ready", flush=True)

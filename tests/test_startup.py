@@ -20,7 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from harptowers import native, single, storage
+from harptowers import storage
+from harptowers.desktop import native
+from harptowers.desktop import single
 from harptowers.api import Api
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,8 +30,8 @@ SAVED = "EH1-N-AAAAAAB"
 
 _CHILD = r"""
 import json
-from harptowers import native
-from harptowers.window import open_session
+from harptowers.desktop import native
+from harptowers.start import open_session
 native.setup_logging()
 api, saver, primary = open_session(None)
 first = api.state()["state"]

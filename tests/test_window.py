@@ -1,6 +1,6 @@
 """window.py without a window: what it hands to pywebview."""
 
-from harptowers.window import _Callbacks
+from harptowers.desktop.window import _Callbacks
 
 
 def test_evaluate_js_without_a_callback_leaves_nothing_behind():

@@ -23,7 +23,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, _QuietHandler, _route_api  # noqa: E402
 from harptowers.api import Api  # noqa: E402
-from harptowers.window import frontend_dir  # noqa: E402
+from harptowers.start import frontend_dir  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 GAMES = {"easy-harp": ("EH1-N-AAAAAAF", ["stock"] * 3),

@@ -51,7 +51,7 @@ class Api:
 
     def _hint_service(self) -> tuple[Any, Any]:
         if self._hints is None:
-            from . import hinting
+            from .hints import service as hinting
 
             self._hints = (hinting.SolverProcess(), hinting.HintCache())
         return self._hints
@@ -196,7 +196,7 @@ class Api:
         meanwhile; ``stale``: the game changed while it ran. Games with hidden cards are
         searched on what the player sees only (hints.py)."""
         job: dict[str, Any] = {}
-        from . import hinting
+        from .hints import service as hinting
 
         def prepare() -> dict[str, Any]:
             self._args(a)
@@ -222,7 +222,7 @@ class Api:
         return self._call(finish)
 
     def _give(self, found: dict[str, Any]) -> dict[str, Any]:
-        from . import hinting
+        from .hints import service as hinting
 
         out, used = hinting.answer(self._game, found)
         if not used:

@@ -174,7 +174,7 @@ def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
 
 def serve(code: str | None = None, port: int = 0) -> int:
     """Run ``--serve`` until interrupted; prints the URL (with its token) to open."""
-    from .window import frontend_dir, open_session
+    from .start import frontend_dir, open_session
 
     session = open_session(code)
     if session is None:

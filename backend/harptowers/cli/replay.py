@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .engine import IllegalMove, new_game, parse_code, parse_moves
-from .engine.game import Game
-from .engine.registry import game_class
+from ..engine import IllegalMove, new_game, parse_code, parse_moves
+from ..engine.game import Game
+from ..engine.registry import game_class
 
 
 def replay(code_text: str, moves_text: str) -> tuple[Game, dict[str, Any] | None]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .engine import InvalidCode, InvalidMove
+from ..engine import InvalidCode, InvalidMove
 
 
 def _replay_parser() -> argparse.ArgumentParser:
@@ -53,14 +53,14 @@ def main(argv: list[str] | None = None) -> int:
             return solve.main(solve.parser().parse_args(argv[1:]))
         args = _app_parser().parse_args(argv)
         if args.code:
-            from .engine import parse_code
+            from ..engine import parse_code
 
             parse_code(args.code)  # a bad code stops here, before any window opens
         if args.serve:
-            from .serve import serve
+            from ..serve import serve
 
             return serve(args.code, args.port)
-        from .window import run
+        from ..desktop.window import run
 
         return run(args.code)
     except (InvalidCode, InvalidMove) as e:

@@ -9,23 +9,14 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from importlib import resources
 from pathlib import Path
 
 from typing import Callable
 
-from . import firstpage, native, platforms, single, storage, today
-from .api import Api
+from . import firstpage, native, platforms
+from ..start import frontend_dir, open_session
 
 log = logging.getLogger("harptowers")
-
-
-def frontend_dir() -> Path:
-    """The folder holding index.html: inside the package (wheel, bundle) or the checkout."""
-    here = Path(str(resources.files("harptowers"))) / "frontend"
-    if (here / "index.html").exists():
-        return here
-    return Path(__file__).resolve().parents[2] / "frontend"
 
 
 def _keep_running(exc_type, exc, tb) -> None:
@@ -110,26 +101,6 @@ def _scheme_handler(root: Path, first_page: Callable[[bytes], bytes] | None = No
             job.reply(MIME_TYPES.get(target.suffix, b"application/octet-stream"), body)
 
     return Handler()
-
-
-def open_session(code: str | None
-                 ) -> tuple[Api, storage.Saver, single.Primary | single.Alone] | None:
-    """Become the one instance of the data folder and load the saved state into an Api.
-    None when another instance runs: ``code`` (if any) was handed over to it."""
-    folder = storage.data_dir()
-    primary = single.acquire_or_alone(folder)
-    if primary is None:
-        handed = single.hand_over(folder, code or "")
-        print("Harp & Towers is already running" + (": the deal was handed over to it"
-              if handed and code else ""), file=sys.stderr)
-        return None
-    loaded = storage.load(folder)
-    if loaded.notice:
-        log.warning("%s", loaded.notice)
-    # A folder that cannot be written does not stop the app: the Saver's first news (read
-    # by the page's first call) tells the player that games cannot be saved, and why.
-    saver = storage.Saver(folder, loaded=loaded)
-    return Api(code, loaded=loaded, saver=saver, today=today.local_date), saver, primary
 
 
 class _Callbacks(dict):

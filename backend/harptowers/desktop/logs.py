@@ -11,13 +11,13 @@ import platform
 import sys
 from pathlib import Path
 
-from . import __version__
+from .. import __version__
 
 APP_SLUG = "harp-towers"  # the platformdirs folder name (native.APP_SLUG)
 LOG_NAME = "harp-towers.log"
 CRASH_LOG_NAME = "harp-towers.crash.log"
 
-log = logging.getLogger("harptowers.native")
+log = logging.getLogger("harptowers.desktop.native")
 _crash_file = None  # faulthandler writes into it from a signal handler: keep it open
 
 

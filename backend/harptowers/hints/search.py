@@ -46,14 +46,14 @@ import time
 from collections import Counter
 from typing import Any
 
-from . import hint_plan, hint_ways
-from .hint_plan import shortcut, signature
-from .engine import new_game
-from .engine.cards import Card, card, deck
-from .engine.game import Game
-from .engine.notation import STOCK_TAP, Move, parse_moves
-from .engine.solvers import UNKNOWN, UNWINNABLE, WINNABLE, solve
-from .engine.solvers.easy_harp import best_line
+from . import plan as hint_plan, ways as hint_ways
+from .plan import shortcut, signature
+from ..engine import new_game
+from ..engine.cards import Card, card, deck
+from ..engine.game import Game
+from ..engine.notation import STOCK_TAP, Move, parse_moves
+from ..engine.solvers import UNKNOWN, UNWINNABLE, WINNABLE, solve
+from ..engine.solvers.easy_harp import best_line
 
 SECONDS = 4.0          # time limit of one hint's search
 SAMPLES = 4            # hidden cards: deals of the unseen cards tried

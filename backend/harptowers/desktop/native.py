@@ -29,7 +29,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from .. import __version__
 from .geometry import MIN_SIZE, Rect, window_kwargs  # noqa: F401 - window.py asks here
 from .logs import setup_logging, state_dir  # noqa: F401 - the window's set-up calls them here
 
@@ -37,7 +37,7 @@ APP_ID = "io.github.harptowers.HarpTowers"  # reverse-DNS id: .desktop, metainfo
 APP_NAME = "Harp & Towers"  # what people read: window title, menus, dialogs
 APP_SLUG = "harp-towers"  # command, WM_CLASS / StartupWMClass, platformdirs folder name
 
-log = logging.getLogger("harptowers.native")
+log = logging.getLogger("harptowers.desktop.native")
 
 _icon_cache = None
 
@@ -61,7 +61,7 @@ def icon_dir() -> Path | None:
     puts it there; a wheel does when the package carries an ``icons`` folder), else the
     checkout's ``packaging/icons``."""
     candidates = [Path(str(resources.files("harptowers"))) / "icons",
-                  Path(__file__).resolve().parents[2] / "packaging" / "icons"]
+                  Path(__file__).resolve().parents[3] / "packaging" / "icons"]
     for d in candidates:
         if (d / "hicolor" / "256x256" / "apps" / f"{APP_ID}.png").is_file():
             return d

@@ -10,7 +10,7 @@ import os
 import sys
 from typing import Any
 
-from .engine.solvers import DEFAULT_SECONDS, solve
+from ..engine.solvers import DEFAULT_SECONDS, solve
 from .replay import replay
 
 

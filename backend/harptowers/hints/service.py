@@ -14,10 +14,10 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from . import hints
-from .engine import parse_moves
-from .engine.game import Game
-from .engine.notation import Move
+from . import search as hints
+from ..engine import parse_moves
+from ..engine.game import Game
+from ..engine.notation import Move
 
 # A hint waits this long for the solver process beyond the search's own limit (the first
 # hint also starts the process).

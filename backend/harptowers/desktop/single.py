@@ -34,9 +34,9 @@ from collections.abc import Callable
 from typing import IO
 
 from . import platforms
-from .storage import data_dir, write_atomic
+from ..storage import data_dir, write_atomic
 
-log = logging.getLogger("harptowers.single")
+log = logging.getLogger("harptowers.desktop.single")
 
 LOCK_NAME = "instance.lock"
 INFO_NAME = "instance.json"

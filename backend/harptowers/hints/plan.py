@@ -20,8 +20,8 @@ import copy
 from collections import Counter
 from typing import Any
 
-from .engine.game import Game
-from .engine.notation import STOCK_TAP, Move
+from ..engine.game import Game
+from ..engine.notation import STOCK_TAP, Move
 
 _plan: dict[str, Any] | None = None
 
