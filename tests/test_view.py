@@ -57,11 +57,11 @@ def observed_taps(g, n):
     for _ in range(n):
         before = len(g.stock)
         g.play(STOCK_TAP)
-        kind = "draw" if len(g.stock) == before - 1 else "recycle"
-        if runs and runs[-1][0] == kind:
+        kind, cards = ("draw", before - len(g.stock)) if before else ("recycle", len(g.stock))
+        if runs and runs[-1][0] == kind == "draw" and runs[-1][2] == cards:
             runs[-1][1] += 1
         else:
-            runs.append([kind, 1])
+            runs.append([kind, 1, cards])
     return runs
 
 
@@ -73,7 +73,7 @@ def test_the_stock_lists_the_taps_up_to_the_end_of_the_next_pass(drawn):
     for _ in range(drawn):
         api.stock()
     taps = stock_pile(api.state()["state"])["taps"]
-    total = sum(n for _, n in taps)
+    total = sum(n for _, n, _ in taps)
     assert observed_taps(api._game, total) == taps
     assert not api._game.stock and api._game.waste   # it ends where a pass ends
 

@@ -78,9 +78,10 @@ class Session:
 
     def undo(self) -> dict[str, Any]:
         g = self.game
-        recycled = bool(g.history) and g.history[-1].recycled
+        last = g.history[-1] if g.history else None
         move = self.rec.undo()
-        return {"action": action_view(g, move, undo=True, recycled=recycled), "_changed": True}
+        return {"action": action_view(g, move, undo=True, recycled=bool(last and last.recycled),
+                                      drawn=last.drawn if last else 1), "_changed": True}
 
     def redo(self) -> dict[str, Any]:
         return self._count(self.rec.redo())
@@ -95,8 +96,10 @@ class Session:
                     self.stats, rec.key, rec.id, score=g.score, moves=g.moves,
                     seconds=rec.seconds, hints=rec.hints, code=str(g.code),
                     day=self.today().isoformat(), daily_day=self._daily_day())
+        last = g.history[-1]
         return {"action": action_view(g, act.move, points=act.points, turned=act.turned,
-                                      recycled=g.history[-1].recycled), "_changed": True}
+                                      recycled=last.recycled, drawn=last.drawn),
+                "_changed": True}
 
     def _daily_day(self) -> str | None:
         """The date whose deal of the day the game in progress is (it may have been dealt a

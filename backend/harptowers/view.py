@@ -47,13 +47,15 @@ def destinations(g: Game) -> dict[tuple[str, int], list[str]]:
 
 
 def stock_tap(g: Game) -> dict[str, Any] | None:
-    """What a tap on the stock does now, for the page to show at once (EH-11): a draw of the
-    top card onto the waste, a redeal of the whole waste, or nothing."""
+    """What a tap on the stock does now, for the page to show at once: a draw of the game's
+    ``draw`` top cards (fewer when fewer are left) onto the waste, a redeal of the whole
+    waste while the game allows one, or nothing."""
     if not g.has_stock:
         return None
     if g.stock:
-        return {"from": "s", "to": "w", "count": 1}
-    return {"from": "w", "to": "s", "count": len(g.waste), "recycle": True} if g.waste else None
+        return {"from": "s", "to": "w", "count": min(g.draw, len(g.stock))}
+    return {"from": "w", "to": "s", "count": len(g.waste), "recycle": True} \
+        if g.can_redeal() else None
 
 
 def view(s: Session, salt: bytes, rev: int = 0) -> dict[str, Any]:
@@ -103,11 +105,11 @@ def page_settings(settings: dict[str, Any]) -> dict[str, Any]:
 
 
 def action_view(g: Game, move: Move, *, points: int = 0, turned: Card | None = None,
-                undo: bool = False, recycled: bool = False) -> dict[str, Any]:
+                undo: bool = False, recycled: bool = False, drawn: int = 1) -> dict[str, Any]:
     """An action as the page animates and announces it: ``{"move", "from", "to", "count",
     "cards": [ids, bottom → top], "points", "turned" (the text of the card a face-down
     card turned up as), "turned_id", "undo"}``; a stock tap is a draw
-    (``s`` → ``w``) or, with ``recycled``, a redeal (``w`` → ``s``, every card). With ``undo``
+    (``s`` → ``w``, ``drawn`` cards) or, with ``recycled``, a redeal (``w`` → ``s``, every card). With ``undo``
     it is the action taken back, ``from``/``to`` still as it was played; ``g`` is the
     position after the action (or after its undo)."""
     out: dict[str, Any] = {"move": str(move), "points": points, "undo": undo,
@@ -118,9 +120,10 @@ def action_view(g: Game, move: Move, *, points: int = 0, turned: Card | None = N
             pile = g.waste if undo else g.stock
             return {**out, "from": "w", "to": "s", "count": len(pile), "recycle": True,
                     "cards": [g.card_id(c) for c in pile]}
-        top = g.stock[-1] if undo else g.waste[-1]
-        return {**out, "from": "s", "to": "w", "count": 1, "recycle": False,
-                "cards": [g.card_id(top)]}
+        n = drawn or 1
+        drew = g.stock[-n:][::-1] if undo else g.waste[-n:]   # bottom → top as on the waste
+        return {**out, "from": "s", "to": "w", "count": n, "recycle": False,
+                "cards": [g.card_id(c) for c in drew]}
     where = g.pile(move.src) if undo else g.pile(move.dst)
     return {**out, "from": str(move.src), "to": str(move.dst), "count": move.count,
             "cards": [g.card_id(c) for c in where[-move.count:]]}

@@ -31,24 +31,26 @@ export function move(state, from, index, to) {
   });
 }
 
-/** What the stock's taps are after one more, from the runs Python listed (`taps`: draws,
- * a redeal, draws), with `tap` describing the next one; {} when the list says no more. */
-function nextTaps(taps, waste) {
-  const rest = taps.map(([kind, n]) => [kind, n]);
+/** What the stock's taps are after one more, from the runs Python listed (`taps`: [kind,
+ * taps, cards a tap moves] — draws, a redeal, draws), with `tap` describing the next one; {}
+ * when the list says no more. */
+function nextTaps(taps) {
+  const rest = taps.map(([kind, n, cards]) => [kind, n, cards]);
   rest[0][1] -= 1;
   if (!rest[0][1]) rest.shift();
   if (!rest.length) return {};
-  const tap = rest[0][0] === 'recycle'
-    ? { from: 'w', to: 's', count: waste.length, recycle: true }
-    : { from: 's', to: 'w', count: 1 };
+  const [kind, , cards] = rest[0];
+  const tap = kind === 'recycle'
+    ? { from: 'w', to: 's', count: cards, recycle: true }
+    : { from: 's', to: 'w', count: cards };
   return { tap, taps: rest };
 }
 
-/** `state` after a tap on the stock as the view model describes it (a draw: the top card
- * goes to the waste, face down until Python shows it; a redeal: the waste, turned over,
- * becomes the stock), or null when the tap does nothing or is not described. The stock of
- * the state returned describes the tap after it, so taps faster than the answers are drawn
- * ahead too. */
+/** `state` after a tap on the stock as the view model describes it (a draw: the `count` top
+ * cards go to the waste, the top one first, face down until Python shows them; a redeal: the
+ * waste, turned over, becomes the stock), or null when the tap does nothing or is not
+ * described. The stock of the state returned describes the tap after it, so taps faster than
+ * the answers are drawn ahead too. */
 export function stockTap(state) {
   const stock = state.piles.find((p) => p.id === 's');
   const waste = state.piles.find((p) => p.id === 'w');
@@ -61,14 +63,15 @@ export function stockTap(state) {
     w = [];
   } else {
     const n = stock.cards.length;
-    if (!n) return null;
-    s = stock.cards.slice(0, n - 1);
-    w = [...waste.cards, stock.cards[n - 1]];
+    const k = Math.min(tap.count || 1, n);
+    if (!k) return null;
+    s = stock.cards.slice(0, n - k);
+    w = [...waste.cards, ...stock.cards.slice(n - k).reverse()];
   }
   const next = withPiles(state, { s, w });
   if (stock.taps && stock.taps.length) {
     const i = next.piles.findIndex((p) => p.id === 's');
-    next.piles[i] = { ...next.piles[i], ...nextTaps(stock.taps, w) };
+    next.piles[i] = { ...next.piles[i], ...nextTaps(stock.taps) };
   }
   return next;
 }

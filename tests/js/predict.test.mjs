@@ -54,7 +54,7 @@ test('taps faster than the answers: each drawn state says what the next tap does
   // two cards in the stock, one in the waste: two draws, a redeal of three, three draws
   let s = easyHarp({ stock: [down('a'), down('b')], waste: [up('7H.0')],
     tap: { from: 's', to: 'w', count: 1 } });
-  s.piles[0].taps = [['draw', 2], ['recycle', 1], ['draw', 3]];
+  s.piles[0].taps = [['draw', 2, 1], ['recycle', 1, 3], ['draw', 3, 1]];
   const seen = [];
   for (let i = 0; i < 6; i += 1) {
     s = stockTap(s);
@@ -64,6 +64,20 @@ test('taps faster than the answers: each drawn state says what the next tap does
   assert.equal(stockTap(s), null);                  // the list ends: the next tap waits for Python
   const redeal = s.piles.find((p) => p.id === 's');
   assert.ok(!('tap' in redeal) && !('taps' in redeal));
+});
+
+test('a stock that draws three: each tap moves the cards the list says, the top one first', () => {
+  // five cards: a tap of three, a tap of the two left, the redeal of five, a tap of three
+  let s = easyHarp({ stock: [down('a'), down('b'), down('c'), down('d'), down('e')], waste: [],
+    tap: { from: 's', to: 'w', count: 3 } });
+  s.piles[0].taps = [['draw', 1, 3], ['draw', 1, 2], ['recycle', 1, 5], ['draw', 1, 3]];
+  const seen = [];
+  for (let i = 0; i < 4; i += 1) {
+    s = stockTap(s);
+    seen.push(`${ids(s, 's').join('')}|${ids(s, 'w').join('')}`);
+  }
+  assert.deepEqual(seen, ['ab|edc', '|edcba', 'abcde|', 'ab|edc']);
+  assert.equal(stockTap(s), null);
 });
 
 test('a stock without a list of taps draws one tap ahead only', () => {

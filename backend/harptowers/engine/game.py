@@ -29,6 +29,7 @@ class _Record(NamedTuple):
     turned: bool
     score_before: int
     recycled: bool
+    drawn: int = 0  # a stock tap: the cards it turned onto the waste
 
 
 class Game:
@@ -49,6 +50,11 @@ class Game:
     decks = 1            # 2: every card exists twice (card ids get .0 / .1)
     hidden = False       # cards are dealt face down: hints must not see them
     has_stock = False
+    draw = 1             # the stock: cards one tap turns onto the waste (the last tap: what is left)
+    redeals: int | None = None  # the stock: times the waste may be turned over again (None: always)
+    stock_rule = ""      # the rule a tap that does nothing is refused by (EH-11)
+    group_rule = ""      # the rule limiting how many cards move together, if any (SH-08)
+    refusals: dict[str, str] = {}  # rule id → an English line for the command line (APP-13)
     scoring: dict[str, int] = {}    # the scoring table, for docs and the page
     daily_streams: dict[str, int] = {}  # variant → stream of the deal-of-the-day formula
     winnable_only: dict[str, bool] = {}  # variant → default of "winnable deals only"
@@ -105,15 +111,39 @@ class Game:
             return len(p) - self.down[ref.index]
         return 0 if ref.kind == "s" else len(p)
 
-    def stock_taps(self) -> list[tuple[str, int]]:
-        """The taps on the stock from now on, as runs: ``("draw", n)`` for n taps that each
-        draw one card, ``("recycle", 1)`` for a tap that redeals the waste (EH-11: passes are
-        unlimited), up to the end of the next pass. Empty when a tap does nothing."""
+    def can_redeal(self) -> bool:
+        """The stock is empty and the waste may be turned over to be the stock again."""
+        return (not self.stock and bool(self.waste)
+                and (self.redeals is None or self.passes < self.redeals))
+
+    def stock_draws(self, cards: int) -> list[list[int]]:
+        """Runs of draws from a stock of ``cards``: ``[n, k]``, n taps of k cards each."""
+        full, rest = divmod(cards, self.draw)
+        return [run for run in ([full, self.draw], [1, rest]) if run[0] and run[1]]
+
+    def stock_taps(self) -> list[tuple[str, int, int]]:
+        """The taps on the stock from now on, as runs: ``("draw", n, k)`` for n taps that each
+        draw k cards, ``("recycle", 1, m)`` for a tap that turns the m waste cards over into the
+        stock, up to the end of the next pass (while redeals are left). Empty when a tap does
+        nothing."""
         if not self.has_stock:
             return []
-        runs = [("draw", len(self.stock))] if self.stock else []
+        runs = [("draw", n, k) for n, k in self.stock_draws(len(self.stock))]
         total = len(self.stock) + len(self.waste)
-        return runs + [("recycle", 1), ("draw", total)] if total else runs
+        left = None if self.redeals is None else self.redeals - self.passes
+        if total and (left is None or left > 0):
+            runs += [("recycle", 1, total)] + [("draw", n, k) for n, k in self.stock_draws(total)]
+        return runs
+
+    def check_stock(self, m: Move) -> Move:
+        """A tap on the stock: accepted when it draws or redeals; refused by ``stock_rule``
+        (``reason``: "empty", or "no-redeal" when the redeals are used up) when it does
+        nothing. Raises InvalidMove for a move that is not a tap."""
+        if m.src != STOCK or m.dst is not None:
+            raise InvalidMove(f"not a move: {str(m)!r}")
+        if not self.stock and not self.can_redeal():
+            raise IllegalMove(self.stock_rule, reason="no-redeal" if self.waste else "empty")
+        return m
 
     def card_id(self, c: Card) -> str:
         """Stable id of a physical card: ``7H.0``/``7H.1`` in Easy Harp, ``7H`` in Seahaven."""
@@ -171,7 +201,7 @@ class Game:
         rec = self.history[-1]
         m = rec.move
         if m.dst is None:
-            return None if rec.recycled else {"from": "w", "to": "s", "count": 1,
+            return None if rec.recycled else {"from": "w", "to": "s", "count": rec.drawn,
                                                "down": True, "hide": False}
         return {"from": str(m.dst), "to": str(m.src), "count": m.count, "down": False,
                 "hide": rec.turned}
@@ -193,8 +223,10 @@ class Game:
         before = self.score
         if m.dst is None:
             if self.stock:
-                self.waste.append(self.stock.pop())
-                return _Record(m, False, before, False)
+                n = min(self.draw, len(self.stock))
+                self.waste.extend(self.stock[:-n - 1:-1])
+                del self.stock[-n:]
+                return _Record(m, False, before, False, n)
             self.stock[:] = self.waste[::-1]
             self.waste.clear()
             self.passes += 1
@@ -226,7 +258,8 @@ class Game:
                 self.stock.clear()
                 self.passes -= 1
             else:
-                self.stock.append(self.waste.pop())
+                self.stock.extend(self.waste[:-rec.drawn - 1:-1])
+                del self.waste[-rec.drawn:]
             return
         src = self._piles[m.src.kind][m.src.index]
         dst = self._piles[m.dst.kind][m.dst.index]
@@ -274,13 +307,14 @@ class Game:
         raise NotImplementedError
 
     def _first_legal(self, ref: PileRef, count: int, dests: list[PileRef]) -> Move | None:
-        """The first destination in order that ``check`` accepts; remembers an SH-08 refusal."""
+        """The first destination in order that ``check`` accepts; remembers the first refusal
+        by the game's ``group_rule`` (SH-08), to explain why nothing moved."""
         self._blocked: IllegalMove | None = None
         for d in dests:
             try:
                 return self.check(Move(ref, d, count))
             except IllegalMove as e:
-                if e.rule.endswith("-08") and self._blocked is None:
+                if e.rule == self.group_rule and self._blocked is None:
                     self._blocked = e
         return None
 

@@ -33,6 +33,20 @@ class EasyHarp(Game):
     winnable_only = {"N": False}
     solver = "easy_harp"
     undo_rule, tap_rule, double_rule = "EH-18", "EH-14", "EH-15"
+    stock_rule = "EH-11"  # one card a tap (draw = 1), redeals without limit (redeals = None)
+    refusals = {
+        "EH-04": "{card} does not fit on {onto}: a column takes the opposite colour, one rank lower",
+        "EH-05": "only one card moves at a time: take the run of {count} apart, top card first",
+        "EH-06": "an empty column takes only a King (or a King-led run), and a King-led run "
+                 "goes only into an empty column",
+        "EH-07": "only the top card of the waste plays",
+        "EH-09": "{card} does not go on that foundation",
+        "EH-11": "the stock and the waste only feed each other",
+        "EH-14": "no foundation takes {card}",
+        "EH-15": "{card} has nowhere to go",
+        "EH-17": "a card taken back from a foundation goes onto a column",
+        "EH-18": "{reason}",
+    }
 
     def deal(self) -> None:
         """EH-01 … EH-03: 104 cards shuffled; columns of 1 … 9 dealt row by row, only the last
@@ -68,11 +82,7 @@ class EasyHarp(Game):
 
     def check(self, m: Move) -> Move:
         if m.dst is None:
-            if m.src != STOCK:
-                raise InvalidMove(f"not a move: {str(m)!r}")
-            if not self.stock and not self.waste:
-                raise IllegalMove("EH-11", reason="empty")  # EH-11: nothing happens, not counted
-            return m
+            return self.check_stock(m)  # EH-11: an empty stock and waste: nothing happens
         if m.src.kind not in "twf":
             raise InvalidMove(f"cards do not move from {str(m.src)!r} in Easy Harp (tap the stock: 's')")
         if m.dst.kind == "c":

@@ -35,6 +35,20 @@ class Seahaven(Game):
     winnable_only = {"C4": False, "C2": True, "C1": True}
     solver = "seahaven"
     undo_rule, tap_rule, double_rule = "SH-14", "SH-11", "SH-12"
+    group_rule = "SH-08"
+    refusals = {
+        "SH-03": "only the top card of a column, or a run at the top of it, moves",
+        "SH-04": "{card} does not fit on {onto}: same suit, one rank lower",
+        "SH-05": "a cell holds one card",
+        "SH-06": "{card} does not go on that foundation",
+        "SH-07": "an empty column takes only a King, alone or with its run",
+        "SH-08": "this run of {count} is too long: {limit} can move with {free_cells} free cells "
+                 "and {empty_columns} empty columns",
+        "SH-11": "no foundation takes {card}",
+        "SH-12": "{card} has nowhere to go",
+        "SH-13": "a card taken back from a foundation goes onto a column or into a cell",
+        "SH-14": "{reason}",
+    }
 
     def deal(self) -> None:
         """SH-01/SH-02: 52 cards face up, 5 to each of 10 columns dealt row by row; cards 50
