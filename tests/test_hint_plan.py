@@ -10,6 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from harptowers.hints import plan as hint_plan
+from harptowers.engine.solvers import harp_ways
 from harptowers.hints import search as hints
 from harptowers.engine.notation import parse_move
 
@@ -53,7 +54,7 @@ def test_the_vote_and_the_kept_plan_skip_a_detour(monkeypatch):
     win = [there, back, home] + loop
     monkeypatch.setattr(hints, "solve", lambda *a, **k: SimpleNamespace(
         verdict=hints.WINNABLE, solution=list(win)))
-    monkeypatch.setattr(hints.hint_ways, "weigh", lambda *a, **k: None)  # samples solved whole
+    monkeypatch.setattr(harp_ways, "weigh", lambda *a, **k: None)  # samples solved whole
     try:
         r = hints.solve_position(MIDGAME, seconds=5)
         assert (r["verdict"], r["solution"]) == (hints.WINNABLE, "t2-f")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from harptowers.hints import plan as hint_plan
-from harptowers.hints import ways as hint_ways
+from harptowers.engine.solvers import harp_ways as hint_ways
 from harptowers.hints import search as hints
 from harptowers.engine import new_game, parse_move
 from harptowers.engine.solvers.easy_harp import position_of

@@ -10,6 +10,8 @@ import pytest
 from harptowers import storage
 from harptowers.hints import plan as hint_plan
 from harptowers.hints import service as hinting
+from harptowers.engine.solvers import easy_harp as easy_harp_solver
+from harptowers.engine.solvers import harp_ways
 from harptowers.hints import search as hints
 from harptowers.engine import new_game, parse_move
 from harptowers.engine.notation import parse_moves
@@ -172,7 +174,7 @@ def test_a_kept_plan_serves_the_next_hints_until_a_card_contradicts_it(monkeypat
     solution while everything visible is where the sample has it; a turned card that the
     sample had elsewhere drops the plan (a new search follows). (The samples solved whole:
     what the hints fall back on when no way on wins a sample, hint_ways.py.)"""
-    monkeypatch.setattr(hints.hint_ways, "weigh", lambda *a, **k: None)
+    monkeypatch.setattr(harp_ways, "weigh", lambda *a, **k: None)
     hint_plan.drop()
     a, _ = _eh_pair()
     pos = hints.position(a)
@@ -257,8 +259,8 @@ def test_one_possible_deal_of_the_hidden_cards_is_searched_once_a_round_with_mor
         return Result(UNKNOWN)
 
     monkeypatch.setattr(hints, "solve", fake_solve)
-    monkeypatch.setattr(hints, "best_line", lambda sample, nodes: (False, []))
-    monkeypatch.setattr(hints.hint_ways, "weigh", lambda *a, **k: None)  # no way won
+    monkeypatch.setattr(easy_harp_solver, "best_line", lambda sample, nodes: (False, []))
+    monkeypatch.setattr(harp_ways, "weigh", lambda *a, **k: None)  # no way won
     hint_plan.drop()
     answer = hints.solve_position(hints.position(g), seconds=None)
     assert budgets == [12_000, 24_000, 48_000]

@@ -59,6 +59,8 @@ class Game:
     daily_streams: dict[str, int] = {}  # variant → stream of the deal-of-the-day formula
     winnable_only: dict[str, bool] = {}  # variant → default of "winnable deals only"
     solver = ""          # its module in engine/solvers ("" : none; solve and hints say unknown)
+    hint_ways = ""       # hidden cards: its module in engine/solvers that weighs ways on across
+                         # samples of them (``weigh``); "": the samples are solved whole
     undo_rule = ""       # EH-18 / SH-14
     tap_rule = ""        # EH-14 / SH-11
     double_rule = ""     # EH-15 / SH-12

@@ -46,14 +46,14 @@ import time
 from collections import Counter
 from typing import Any
 
-from . import plan as hint_plan, ways as hint_ways
+from . import plan as hint_plan
 from .plan import shortcut, signature
-from ..engine import new_game
+from ..engine import new_game, parse_code
 from ..engine.cards import Card, card, deck
 from ..engine.game import Game
 from ..engine.notation import STOCK_TAP, Move, parse_moves
-from ..engine.solvers import UNKNOWN, UNWINNABLE, WINNABLE, solve
-from ..engine.solvers.easy_harp import best_line
+from ..engine.registry import game_class
+from ..engine.solvers import UNKNOWN, UNWINNABLE, WINNABLE, hint_ways_for, solve, solver_for
 
 SECONDS = 4.0          # time limit of one hint's search
 SAMPLES = 4            # hidden cards: deals of the unseen cards tried
@@ -91,7 +91,8 @@ def position(g: Game) -> dict[str, Any]:
         "columns": [[cid(c) if k >= d else None for k, c in enumerate(col)]
                     for col, d in zip(g.columns, g.down)],
         "stock": len(g.stock),
-        "seen_stock": [cid(c) for c in g.stock] if g.passes else None,
+        # every stock card went by face up on the waste only when a tap draws one card
+        "seen_stock": [cid(c) for c in g.stock] if g.passes and g.draw == 1 else None,
         "waste": [cid(c) for c in g.waste],
         "foundations": [[cid(c) for c in f] for f in g.foundations],
         "cells": [[cid(c) for c in cell] for cell in g.cells],
@@ -179,7 +180,9 @@ def first_move(solution: list[Move], g: Game) -> str:
 
 def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
              sample_nodes: int) -> dict[str, Any]:
-    if pos["stock"] and pos.get("seen_stock") is None:
+    cls = _game_class(pos)
+    # going through the stock costs nothing while redeals are unlimited (EH-11)
+    if pos["stock"] and pos.get("seen_stock") is None and cls.redeals is None:
         hint_plan.drop()
         return {"verdict": GUESS, "solution": str(STOCK_TAP), "first_pass": True}
     planned = hint_plan.next_hint(pos)
@@ -188,7 +191,8 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
                 "plan": True}
     hidden = unseen(pos)
     t0 = time.monotonic()
-    way = hint_ways.weigh(pos, hidden, build, SEED, seconds)
+    ways = hint_ways_for(cls)
+    way = ways.weigh(pos, hidden, build, SEED, seconds) if ways is not None else None
     if way is not None and (way["won"] or not way["samples"]):
         return _follow(pos, way)
     if seconds is not None:
@@ -222,6 +226,7 @@ def _solved(pos: dict[str, Any], hidden: list[Card], seconds: float | None, samp
     lines: dict[str, tuple[Game, list[Move]]] = {}  # the lost samples' best lines
     tried = proven_lost = 0
     distinct: set[tuple[str, ...]] = set()  # the deals tried in this round
+    best_line = _best_line(pos)
     budget = sample_nodes
     for k in range(samples * ROUNDS):
         if k % samples == 0 and votes:
@@ -247,7 +252,7 @@ def _solved(pos: dict[str, Any], hidden: list[Card], seconds: float | None, samp
             votes[first] += 1
             first_seen.setdefault(first, k)
             won.setdefault(first, (sample, line))
-        elif LINE_NODES and res.verdict != UNWINNABLE:
+        elif LINE_NODES and best_line is not None and res.verdict != UNWINNABLE:
             _, line = best_line(sample, LINE_NODES)
             line = shortcut(sample, line)
             if line:
@@ -274,6 +279,19 @@ def _solved(pos: dict[str, Any], hidden: list[Card], seconds: float | None, samp
     if move is None:
         return {"verdict": UNKNOWN, "solution": None, "samples": tried}
     return {"verdict": GUESS, "solution": str(move), "samples": tried}
+
+
+def _game_class(pos: dict[str, Any]) -> type[Game]:
+    return game_class(parse_code(pos["code"]).game)
+
+
+def _best_line(pos: dict[str, Any]) -> Any:
+    """The game's solver's search for the best position it reaches on a lost sample
+    (``best_line(game, nodes)`` → (score, moves)), or None when its solver has none."""
+    try:
+        return getattr(solver_for(_game_class(pos)), "best_line", None)
+    except KeyError:
+        return None
 
 
 def visible_move(g: Game) -> Move | None:

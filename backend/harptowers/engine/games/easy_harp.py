@@ -32,6 +32,7 @@ class EasyHarp(Game):
     daily_streams = {"N": 1}
     winnable_only = {"N": False}
     solver = "easy_harp"
+    hint_ways = "harp_ways"
     undo_rule, tap_rule, double_rule = "EH-18", "EH-14", "EH-15"
     stock_rule = "EH-11"  # one card a tap (draw = 1), redeals without limit (redeals = None)
     refusals = {

@@ -27,6 +27,13 @@ def solver_for(game: Game | type[Game]) -> ModuleType:
     return importlib.import_module(f"{__package__}.{cls.solver}")
 
 
+def hint_ways_for(game: Game | type[Game]) -> ModuleType | None:
+    """The module that weighs a game's ways on across samples of its hidden cards
+    (``weigh``), or None when the game names none (``Game.hint_ways``)."""
+    cls = game if isinstance(game, type) else type(game)
+    return importlib.import_module(f"{__package__}.{cls.hint_ways}") if cls.hint_ways else None
+
+
 def solve(game: Game, limit_seconds: float | None = DEFAULT_SECONDS,
           max_nodes: int | None = None, jobs: int = 1) -> Result:
     """Solve from the game's current position; ``game`` is left exactly as it was.
@@ -49,5 +56,5 @@ def solve(game: Game, limit_seconds: float | None = DEFAULT_SECONDS,
     return res
 
 
-__all__ = ["DEFAULT_SECONDS", "Result", "UNKNOWN", "UNWINNABLE", "WINNABLE", "solve",
-           "solver_for"]
+__all__ = ["DEFAULT_SECONDS", "Result", "UNKNOWN", "UNWINNABLE", "WINNABLE", "hint_ways_for",
+           "solve", "solver_for"]

@@ -32,14 +32,14 @@ import random
 import time
 from typing import Any
 
-from ..engine.cards import Card
-from ..engine.game import Game
-from ..engine.solvers import harp_greedy
-from ..engine.solvers.easy_harp import complete_run, position_of
-from ..engine.solvers.harp_greedy import GreedySearch
-from ..engine.solvers.harp_moves import engine_moves
-from ..engine.solvers.harp_position import HOME, POOL_COL, POOL_HOME, HarpPosition
-from .plan import shortcut
+from ..cards import Card
+from ..game import Game
+from . import harp_greedy
+from .easy_harp import complete_run, position_of
+from .harp_greedy import GreedySearch
+from .harp_moves import engine_moves
+from .harp_position import HOME, POOL_COL, POOL_HOME, HarpPosition
+from .lines import shortcut
 
 SAMPLES = 16        # deals of the unseen cards
 NODES = (20_000, 15_000, 15_000)  # positions: greedy, best-first, depth-first (each a run)
