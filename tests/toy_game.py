@@ -67,3 +67,66 @@ class ToyPatience(Game):
         if m is None:
             raise IllegalMove("TY-02", card=c.text)
         return m
+
+
+class ToyStock(ToyPatience):
+    """The toy with what the first toy skips (issue 37): a stock that draws three with one
+    redeal, a face-down card, and a waste whose top card plays. The 13 spades shuffled: t1
+    gets cards 0-2 (card 0 face down), t2 cards 3-4, the stock the other 8 (card 12 on top).
+    The top card of a column or of the waste goes onto the foundation (Ace up) or onto a
+    column (any card). Rules TY-01, TY-02, TY-03 as the first toy's; TY-04 a tap on a stock
+    that does nothing."""
+
+    name = "toy-stock"
+    title = "Toy Stock"
+    tag = "TS"
+    hidden = True
+    has_stock = True
+    draw, redeals = 3, 1
+    daily_streams = {"N": 10}
+    undo_rule, tap_rule, double_rule, stock_rule = "TS-03", "TS-01", "TS-02", "TS-04"
+
+    def deal(self) -> None:
+        cards = shuffle([c for c in deck(1) if c.suit == Suit.S], deal_seed("TS", self.code.number))
+        self.columns[:] = [cards[:3], cards[3:5]]
+        self.down[:] = [1, 0]
+        self.stock[:] = cards[5:]
+        self.waste.clear()
+        self.foundations[:] = [[]]
+        self.found_suits[:] = [Suit.S]
+
+    def check(self, m: Move) -> Move:
+        if m.dst is None:
+            return self.check_stock(m)
+        if m.src.kind not in "tw" or m.dst.kind not in "tf" or m.count != 1:
+            raise InvalidMove(f"not a move of this game: {str(m)!r}")
+        src = self.pile(m.src)
+        if not src or m.src == m.dst or (m.src.kind == "t" and self.face_up(m.src) == 0):
+            raise InvalidMove(f"nothing to move from {str(m.src)!r}")
+        card = src[-1]
+        if m.dst.kind == "f":
+            if len(self.foundations[0]) != card.rank - 1:
+                raise IllegalMove("TS-01", card=card.text)
+            return Move(m.src, PileRef("f", 0))
+        self.pile(m.dst)
+        return m
+
+    def legal_moves(self) -> list[Move]:
+        if self.won:
+            return []
+        out = []
+        srcs = [PileRef("w", 0), PileRef("t", 0), PileRef("t", 1)]
+        for m in [Move(PileRef("s", 0), None)] + [Move(s, d) for s in srcs for d in
+                                                   (PileRef("f", 0), PileRef("t", 0), PileRef("t", 1))]:
+            try:
+                out.append(self.check(m))
+            except (IllegalMove, InvalidMove):
+                pass
+        return out
+
+    def double_tap(self, ref: PileRef, index: int, tableau: bool = True) -> Move:
+        c, _ = self._tapped(ref, index)
+        m = self._first_legal(ref, 1, [PileRef("f", -1)])
+        if m is None:
+            raise IllegalMove("TS-02", card=c.text)
+        return m
