@@ -29,6 +29,43 @@ def english(template: str, **params) -> str:
     return re.sub(r"\{(\w+)(?::(\w+))?\}", one, template)
 
 
+SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def card_text(code: str) -> str:
+    return CATALOGUE["cards"]["rank_short"][code[0]] + SUITS[code[1]]
+
+
+def english_list(items: list[str]) -> str:
+    """English's long conjunction list: "a", "a and b", "a, b, and c"."""
+    if len(items) < 3:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + ", and " + items[-1]
+
+
+def easy_harp_words(key: dict, piles: dict[str, list[str]]) -> str:
+    """The banner's words at the key position, from the catalogue and the table as it is."""
+    ex = CATALOGUE["example"]
+    col = piles[f"t{key['column'] + 1}"]
+    run = col[key["index"]:]
+    tops = {p: (cards[-1] if cards else None) for p, cards in piles.items()}
+    steps = []
+    for n, move in enumerate(key["apart"]):
+        dst, card = move.split("-")[1], run[-1 - n]
+        if dst.startswith("f"):
+            steps.append(english(ex["eh_to_foundation"], card=card_text(card)))
+        elif tops.get(dst) is None:
+            steps.append(english(ex["eh_to_empty"], card=card_text(card), n=dst[1:]))
+        else:
+            steps.append(english(ex["eh_to_column"], card=card_text(card),
+                                 onto=card_text(tops[dst]), n=dst[1:]))
+        tops[dst] = card
+    intro = english(ex["eh_try"], cards=" ".join(map(card_text, run)), **{"from": key["column"] + 1},
+                    onto=card_text(piles[f"t{key['onto'] + 1}"][-1]),
+                    to=key["onto"] + 1)
+    return f"{intro} {english(ex['eh_apart'], steps=english_list(steps))} {ex['yours']}"
+
+
 def open_example(t, name: str, watch: bool = True):
     """From the header, open the Examples page and start one; watch the replay (or skip it)
     up to the key position."""
@@ -51,6 +88,8 @@ def easy_harp_example(t, watch: bool = True) -> None:
     src, j, count, onto = f"t{key['column'] + 1}", key["index"], key["count"], f"t{key['onto'] + 1}"
     run = t.pile_texts(src)[j:]
     assert len(run) == count >= 3
+    piles = {f"t{i}": t.pile_texts(f"t{i}") for i in range(1, 10)}
+    expect(t.page.get_by_test_id("example-text")).to_have_text(easy_harp_words(key, piles))
     t.drag(src, j, onto)                          # the whole run: refused (EH-05)
     expect(t.refusal).to_have_text(english(CATALOGUE["refusal"]["EH-05"], count=count))
     expect(t.card(src, j)).to_have_attribute("data-card", run[0])

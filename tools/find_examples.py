@@ -22,17 +22,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "backend"))
 
 from harptowers.engine import new_game  # noqa: E402
-from harptowers.engine.codes import DealCode  # noqa: E402
-from harptowers.engine.games.easy_harp import EasyHarp  # noqa: E402
+from harptowers.engine.codes import DealCode, parse_code  # noqa: E402
+from harptowers.engine.registry import games  # noqa: E402
 from harptowers.engine.search import solve, useful_steps  # noqa: E402
-from harptowers.examples import EXAMPLES_FILE  # noqa: E402
 
 
-def harp_goal(g: EasyHarp) -> bool:
-    return g.example_situation() is not None
-
-
-def seahaven_goal(g) -> bool:
+def goal(g) -> bool:
     run = g.example_situation()
     return run is not None and run["index"] > 0  # a run above other cards, as in play
 
@@ -60,17 +55,16 @@ def main() -> int:
     p.add_argument("--max-deal", type=int, default=400)
     p.add_argument("--nodes", type=int, default=3000)
     a = p.parse_args()
-    out = {}
-    for name, game, variant, goal in (("easy-harp", "easy-harp", "N", harp_goal),
-                                      ("seahaven", "seahaven-towers", "C4", seahaven_goal)):
-        found = find(game, variant, goal, a.max_deal, a.nodes)
-        if not found:
-            print(f"no {name} example in deals 1 … {a.max_deal}", file=sys.stderr)
-            return 1
-        code, moves, searched = found
-        out[name] = {"code": code, "moves": moves, "deals_searched": searched}
-    EXAMPLES_FILE.write_text(json.dumps(out, indent=2) + "\n")
-    print(f"wrote {EXAMPLES_FILE}")
+    for cls in games():
+        for name in cls.examples:
+            variant = parse_code(cls.examples[name]["code"]).variant   # the one shipped
+            found = find(cls.name, variant, goal, a.max_deal, a.nodes)
+            if not found:
+                print(f"no {name} example in deals 1 … {a.max_deal}", file=sys.stderr)
+                return 1
+            code, moves, searched = found
+            print(f"{cls.__module__}: examples = "
+                  f"{json.dumps({name: {'code': code, 'moves': moves}})}  # {searched} deals")
     return 0
 
 

@@ -13,7 +13,7 @@ solution was replayed to a win through the engine's checked path. At the end the
 ``backend/harptowers/data/winnable/<game>-<variant>.v1.txt`` (one deal number per line,
 sorted) is rewritten from every result file line, and the figures are printed: the share of
 winnable deals with its 95 % Wilson interval (unknown deals counted as not winnable, and
-counted apart). Each row names the solver generation that made it (``SOLVERS``);
+counted apart). Each row names the solver generation that made it (the solver module's ``GENERATION``);
 ``--redo-older`` solves again the deals an older solver left undecided (a win, once replayed,
 stays a win).
 
@@ -35,14 +35,18 @@ sys.path.insert(0, str(ROOT / "backend"))
 
 from harptowers.engine import new_game  # noqa: E402
 from harptowers.engine.codes import format_code  # noqa: E402
-from harptowers.engine.solvers import solve  # noqa: E402
+from harptowers.engine.registry import game_class, games  # noqa: E402
+from harptowers.engine.solvers import solve, solver_for  # noqa: E402
 
 RESULTS = ROOT / "tools" / "results"
 LISTS = ROOT / "backend" / "harptowers" / "data" / "winnable"
 LIST_VERSION = 1
-# the solver generation a row comes from: 1 = before issue 15 (Easy Harp: wins only), 2 = the
-# exact Easy Harp search (engine/solvers), 3 = the same with restarts (Easy Harp only)
-SOLVERS = {"seahaven-towers": 2, "easy-harp": 5}
+
+
+def generation(game: str) -> int:
+    """The generation of the game's solver that a row comes from (its module's
+    ``GENERATION``): a row of an older one is solved again with --redo-older."""
+    return int(getattr(solver_for(game_class(game)), "GENERATION", 1))
 
 
 def solve_deal(game: str, variant: str, number: int, limit: float, jobs: int = 1) -> dict:
@@ -59,7 +63,7 @@ def solve_deal(game: str, variant: str, number: int, limit: float, jobs: int = 1
             verdict = "error"
     row = {"deal": number, "verdict": verdict, "nodes": res.nodes,
            "seconds": round(res.seconds, 4), "moves": len(res.solution or []),
-           "limit": limit, "solver": SOLVERS[game]}
+           "limit": limit, "solver": generation(game)}
     if jobs > 1:
         row["jobs"] = jobs
     return row
@@ -92,11 +96,11 @@ def import_rows(game: str, variant: str, rows: Path) -> int:
             r = json.loads(line)
             if r["verdict"] == "winnable" and not r.get("replayed"):
                 continue
-            if r.get("solver", 2) != SOLVERS[game]:
+            if r.get("solver", 2) != generation(game):
                 continue  # an older solver's row (taken when it was new)
             row = {"deal": r["deal"], "verdict": r["verdict"], "nodes": r["nodes"],
                    "seconds": r["seconds"], "moves": r.get("moves", 0), "limit": r["limit"],
-                   "solver": SOLVERS[game]}
+                   "solver": generation(game)}
             for key in ("max_nodes", "jobs"):  # a node limit; processes per deal
                 if r.get(key):
                     row[key] = r[key]
@@ -158,7 +162,7 @@ def run(game: str, variant: str, first: int, last: int, limit: float, executor: 
     done = load(path)
     todo = [n for n in range(first, last + 1)
             if n not in done or
-            redo(done[n], limit, retry_unknown, redo_older, SOLVERS[game])]
+            redo(done[n], limit, retry_unknown, redo_older, generation(game))]
     with path.open("a") as out:
         futures = [executor.submit(solve_deal, game, variant, n, limit, jobs) for n in todo]
         for k, f in enumerate(as_completed(futures), 1):
@@ -174,7 +178,7 @@ def run(game: str, variant: str, first: int, last: int, limit: float, executor: 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("game", choices=["seahaven-towers", "easy-harp"])
+    p.add_argument("game", choices=[g.name for g in games() if g.solver])
     p.add_argument("variant", help="C4, C2, C1 (Seahaven) or N (Easy Harp)")
     p.add_argument("first", type=int)
     p.add_argument("last", type=int)

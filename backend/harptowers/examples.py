@@ -1,27 +1,24 @@
 """The Examples page situations (APP-04, APP-05): real deals and recorded moves up to the key
-position, found by tools/find_examples.py and re-checked by tests/test_examples.py. Each game
-finds its own situation (``Game.example_situation``)."""
+position, each game's own (``Game.examples``, found by tools/find_examples.py and re-checked by
+tests/test_examples.py). Each game finds its own situation (``Game.example_situation``)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 from .engine import new_game, parse_moves
 from .engine.game import Game
-
-EXAMPLES_FILE = Path(__file__).with_name("examples.json")
+from .engine.registry import games
 
 
 def load_plain() -> dict[str, Any]:
-    """The shipped examples: ``{"easy-harp": {"code", "moves"}, "seahaven": {…}}``."""
-    return json.loads(EXAMPLES_FILE.read_text())
+    """Every game's examples: ``{"easy-harp": {"code", "moves"}, "seahaven": {…}}``."""
+    return {name: dict(ex) for g in games() for name, ex in g.examples.items()}
 
 
 def load() -> dict[str, Any]:
-    """The shipped examples with their key positions described, for the Examples page:
-    ``{"easy-harp": {"code", "moves", "key": {...}}, "seahaven": {...}}``."""
+    """The examples with their key positions described (``Game.example_situation``):
+    ``{"easy-harp": {"code", "moves", "key": {...}}, …}``."""
     data = load_plain()
     for ex in data.values():
         ex["key"] = play(ex["code"], ex["moves"]).example_situation()

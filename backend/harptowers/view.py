@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from . import __version__
 from .engine.cards import Card
 from .engine.game import Game
-from .engine.notation import STOCK, WASTE, Move, PileRef, parse_move
+from .engine.notation import STOCK, WASTE, Move, PileRef
 from .engine.registry import catalogue
 from .storage.stats import new_records
 
@@ -135,17 +135,5 @@ def example_view(s: Session) -> dict[str, Any] | None:
         return None
     out = {"name": ex["name"], "step": ex["step"], "total": len(ex["moves"]), "key": None}
     if ex["step"] == len(ex["moves"]):
-        key = s.game.example_situation()
-        if key:
-            col = s.game.columns[key["column"]]
-            out["key"] = {
-                "rule": key["rule"], "from": f"t{key['column'] + 1}", "index": key["index"],
-                "count": key["count"], "cards": [c.text for c in col[key["index"]:]],
-                "to": f"t{(key['onto'] if 'onto' in key else key['empty']) + 1}",
-                **{k: key[k] for k in ("limit", "limit_occupied") if k in key}}
-            if key.get("also"):  # another run that could go to an occupied column
-                m = parse_move(key["also"])
-                out["key"]["also"] = {"from": str(m.src), "count": m.count, "to": str(m.dst)}
-            if "apart" in key:  # the piles the run's cards go to, top card first
-                out["key"]["apart"] = [str(parse_move(m).dst) for m in key["apart"]]
+        out["key"] = s.game.example_key()
     return out

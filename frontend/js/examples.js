@@ -31,7 +31,7 @@ export function init(callbacks) {
     else if (what === 'leave') leave();
   });
   onChange(() => {
-    if (snapshot) snapshot.text = keyText(snapshot.key, snapshot.state);
+    if (snapshot) snapshot.text = keyText(snapshot.key);
     const v = hooks.view();
     if (v) sync(v);
   });
@@ -127,61 +127,26 @@ export function resume(state) {
 
 /* ---------- words ---------- */
 
-function column(id) {
-  return Number(String(id).replace(/^\D+/, ''));
-}
-
 function pileOf(state, id) {
   return state.piles.find((p) => p.id === id) || { cards: [] };
 }
 
-function topCard(state, id) {
-  const cards = pileOf(state, id).cards;
-  return cards.length ? cards[cards.length - 1].card : null;
-}
-
-function easyHarpText(key, state) {
-  const cards = key.cards.map(cardText).join(' ');
-  const tops = new Map();
-  const onto = (pile) => (tops.has(pile) ? tops.get(pile) : topCard(state, pile));
-  const intro = t('example.eh_try', { cards, from: column(key.from), onto: onto(key.to), to: column(key.to) });
-  const steps = (key.apart || []).map((dst, i) => {
-    const card = key.cards[key.cards.length - 1 - i];
-    const target = state.piles.find((p) => p.id === dst);
-    let text;
-    if (target && target.kind === 'foundation') text = t('example.eh_to_foundation', { card });
-    else if (!onto(dst)) text = t('example.eh_to_empty', { card, n: column(dst) });
-    else text = t('example.eh_to_column', { card, onto: onto(dst), n: column(dst) });
-    tops.set(dst, card);
-    return text;
-  });
-  return steps.length ? `${intro} ${t('example.eh_apart', { steps: listText(steps) })}` : intro;
-}
-
-function seahavenText(key, state) {
-  const cells = state.piles.filter((p) => p.kind === 'cell');
-  const columns = state.piles.filter((p) => p.kind === 'column');
-  let text = t('example.sh_try', {
-    free_cells: cells.filter((p) => !p.cards.length).length,
-    empty_columns: columns.filter((p) => !p.cards.length).length,
-    limit: key.limit, limit_occupied: key.limit_occupied, count: key.count,
-    cards: key.cards.map(cardText).join(' '), from: column(key.from), to: column(key.to),
-  });
-  const also = key.also;
-  if (also) {
-    const run = pileOf(state, also.from).cards.slice(-also.count).filter((c) => c.up).map((c) => cardText(c.card));
-    text += ` ${t('example.sh_also', { cards: run.join(' '), from: column(also.from), to: column(also.to),
-      limit_occupied: key.limit_occupied })}`;
+/** One text of the key's `says` in the player's language: a string param is a card (t()
+ * writes the card params as cards), a list of strings a run of cards, a list of texts a list
+ * said in words, a number a number. */
+function say(text) {
+  const params = {};
+  for (const [name, value] of Object.entries(text.params || {})) {
+    if (!Array.isArray(value)) params[name] = value;
+    else if (value.every((v) => typeof v === 'string')) params[name] = value.map(cardText).join(' ');
+    else params[name] = listText(value.map(say));
   }
-  return text;
+  return t(text.key, params);
 }
 
-// Each example's situation (the rule it shows) has its own words.
-const KEY_TEXTS = { 'EH-05': easyHarpText, 'SH-08': seahavenText };
-
-function keyText(key, state) {
-  const text = KEY_TEXTS[key.rule];
-  return text ? text(key, state) : '';
+// The words of the example's situation come with it (each game says its own).
+function keyText(key) {
+  return (key.says || []).map(say).join(' ');
 }
 
 /* ---------- the banner, the badge and the highlights ---------- */
@@ -189,7 +154,7 @@ function keyText(key, state) {
 function takeSnapshot(ex, state) {
   const key = ex.key;
   const ids = pileOf(state, key.from).cards.slice(key.index).map((c) => c.id);
-  snapshot = { name: ex.name, key, state, ids, text: keyText(key, state) };
+  snapshot = { name: ex.name, key, state, ids, text: keyText(key) };
 }
 
 function highlight(ex) {

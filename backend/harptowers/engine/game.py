@@ -55,6 +55,9 @@ class Game:
     stock_rule = ""      # the rule a tap that does nothing is refused by (EH-11)
     group_rule = ""      # the rule limiting how many cards move together, if any (SH-08)
     refusals: dict[str, str] = {}  # rule id → an English line for the command line (APP-13)
+    # the Examples page (APP-04): name → {"code", "moves"}: a real deal and the moves up to a
+    # position where ``example_situation`` holds (found by tools/find_examples.py)
+    examples: dict[str, dict[str, str]] = {}
     scoring: dict[str, int] = {}    # the scoring table, for docs and the page
     daily_streams: dict[str, int] = {}  # variant → stream of the deal-of-the-day formula
     winnable_only: dict[str, bool] = {}  # variant → default of "winnable deals only"
@@ -331,9 +334,29 @@ class Game:
 
     def example_situation(self) -> dict[str, Any] | None:
         """The Examples page's key situation when this position shows it (APP-04, APP-05):
-        ``{"rule", "column", "index", "count", …}``, or None. A game without an example
-        has none."""
+        ``{"rule", "column", "index", "count", "to", …}`` (``to``: the column the run is
+        to be tried on), or None. A game without an example has none."""
         return None
+
+    def example_key(self) -> dict[str, Any] | None:
+        """The key situation as the page lights it and says it: ``{"rule", "from", "index",
+        "count", "cards", "to", "says"}``; ``says`` is a list of texts, each ``{"key": a
+        catalogue key, "params": {…}}``, where a string param is a card (``"9C"``), a list
+        of strings a run of cards, a list of texts a list said in words, a number a number.
+        None when this position does not show it."""
+        key = self.example_situation()
+        if key is None:
+            return None
+        col = self.columns[key["column"]]
+        out = {"rule": key["rule"], "from": f"t{key['column'] + 1}", "index": key["index"],
+               "count": key["count"], "cards": [c.text for c in col[key["index"]:]],
+               "to": f"t{key['to'] + 1}"}
+        return {**out, **self.example_words(key, out)}
+
+    def example_words(self, key: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+        """The game's own fields of ``example_key`` (``key``: the situation, ``out``: the
+        fields every game has), with ``says``."""
+        return {"says": []}
 
     # ---- text forms ------------------------------------------------------------------
     def replay_json(self) -> dict[str, Any]:

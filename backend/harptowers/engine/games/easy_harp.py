@@ -7,7 +7,7 @@ from typing import Any
 from ..cards import KING, Card, Suit, deck
 from ..errors import IllegalMove, InvalidMove
 from ..game import Game
-from ..notation import STOCK, Move, PileRef
+from ..notation import STOCK, Move, PileRef, parse_move
 from ..runs import alternating, fits_column, is_king_led, run_start
 from ..shuffle import deal_seed, shuffle
 
@@ -33,6 +33,7 @@ class EasyHarp(Game):
     winnable_only = {"N": False}
     solver = "easy_harp"
     hint_ways = "harp_ways"
+    examples = {"easy-harp": {"code": "EH1-N-AAAAAK2", "moves": "t3-f5 t4-f6 t5-t3 t6-t3"}}
     undo_rule, tap_rule, double_rule = "EH-18", "EH-14", "EH-15"
     stock_rule = "EH-11"  # one card a tap (draw = 1), redeals without limit (redeals = None)
     refusals = {
@@ -222,8 +223,33 @@ class EasyHarp(Game):
                 apart = self._take_apart(i, count, k)
                 if apart:
                     return {"rule": "EH-05", "column": i, "index": j, "count": count,
-                            "onto": k, "apart": apart}
+                            "onto": k, "to": k, "apart": apart}
         return None
+
+    def example_words(self, key: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+        """The run tried whole (refused: one card at a time), then taken apart card by card,
+        each to the pile ``apart`` names: ``{"apart": [pile ids], "says": [...]}``."""
+        tops = {f"t{i + 1}": (c[-1].text if c else None) for i, c in enumerate(self.columns)}
+        steps, piles = [], []
+        for n, text in enumerate(key["apart"]):
+            dst = str(parse_move(text).dst)
+            card = out["cards"][-1 - n]
+            if dst.startswith("f"):
+                steps.append({"key": "example.eh_to_foundation", "params": {"card": card}})
+            elif tops.get(dst) is None:
+                steps.append({"key": "example.eh_to_empty",
+                              "params": {"card": card, "n": int(dst[1:])}})
+            else:
+                steps.append({"key": "example.eh_to_column",
+                              "params": {"card": card, "onto": tops[dst], "n": int(dst[1:])}})
+            tops[dst] = card
+            piles.append(dst)
+        says: list[dict[str, Any]] = [{"key": "example.eh_try", "params": {
+            "cards": out["cards"], "from": key["column"] + 1,
+            "onto": self.columns[key["to"]][-1].text, "to": key["to"] + 1}}]
+        if steps:
+            says.append({"key": "example.eh_apart", "params": {"steps": steps}})
+        return {"apart": piles, "says": says}
 
     def _take_apart(self, i: int, count: int, k: int) -> list[str] | None:
         done = []

@@ -7,7 +7,7 @@ from typing import Any
 from ..cards import KING, Card, Suit, deck
 from ..errors import IllegalMove, InvalidMove
 from ..game import Game
-from ..notation import Move, PileRef
+from ..notation import Move, PileRef, parse_move
 from ..runs import fits_column, in_suit, is_run, run_start
 from ..shuffle import deal_seed, shuffle
 
@@ -36,6 +36,10 @@ class Seahaven(Game):
     solver = "seahaven"
     undo_rule, tap_rule, double_rule = "SH-14", "SH-11", "SH-12"
     group_rule = "SH-08"
+    examples = {"seahaven": {
+        "code": "SH1-C4-AAAAAAI",
+        "moves": "t4-f4 t3:2-t6 t7-t9 t7-f4 t1-c3 t4-t1 t8-t4 t2-c4 t2-f4 "
+                 "t8-f4 t8-t9 t8-f3 t2-f3 t2-t9 t2-f1 t8-t4 c4-t9"}}
     refusals = {
         "SH-03": "only the top card of a column, or a run at the top of it, moves",
         "SH-04": "{card} does not fit on {onto}: same suit, one rank lower",
@@ -198,9 +202,29 @@ class Seahaven(Game):
             j = run_start(col, in_suit)
             if col and col[j].rank == KING and 5 <= len(col) - j <= 8:
                 return {"rule": "SH-08", "column": i, "index": j, "count": len(col) - j,
-                        "empty": empties[0].index, "limit": group_limit(1, 1),
+                        "empty": empties[0].index, "to": empties[0].index,
+                        "limit": group_limit(1, 1),
                         "limit_occupied": group_limit(1, 2), "also": self._also()}
         return None
+
+    def example_words(self, key: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+        """The King-led run tried into an empty column (refused: SH-08's limit), and another
+        run that may still go onto an occupied column (``also``), in words."""
+        says = [{"key": "example.sh_try", "params": {
+            "free_cells": self.free_cells(), "empty_columns": len(self._empty_columns()),
+            "limit": key["limit"], "limit_occupied": key["limit_occupied"],
+            "count": key["count"], "cards": out["cards"], "from": key["column"] + 1,
+            "to": key["to"] + 1}}]
+        fields: dict[str, Any] = {"limit": key["limit"], "limit_occupied": key["limit_occupied"]}
+        if key.get("also"):
+            m = parse_move(key["also"])
+            assert m.dst is not None  # a run onto a column
+            run = self.pile(m.src)[-m.count:]
+            fields["also"] = {"from": str(m.src), "count": m.count, "to": str(m.dst)}
+            says.append({"key": "example.sh_also", "params": {
+                "cards": [c.text for c in run], "from": m.src.index + 1, "to": m.dst.index + 1,
+                "limit_occupied": key["limit_occupied"]}})
+        return {**fields, "says": says}
 
     def _also(self) -> str | None:
         for i, col in enumerate(self.columns):

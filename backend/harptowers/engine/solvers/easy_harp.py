@@ -25,6 +25,10 @@ from .harp_helpers import Helpers
 from .harp_moves import engine_moves
 from .harp_position import RED, HarpPosition
 
+# the generation written into the batch's rows (1: wins only; 2: the exact search; 3-5: restarts,
+# then faster searches): tools/winnable_batch.py solves an older row again on request
+GENERATION = 5
+
 BUDGET = 10_000  # node budget of the first round; ×2 a round
 RESTART = 5_000  # node budget unit of a restart (× the Luby sequence; docs/solver.md: why 5 000)
 RESTART_SHARE = 3  # restarts spend this many times a round's depth-first budget

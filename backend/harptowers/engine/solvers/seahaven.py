@@ -360,6 +360,9 @@ class SeahavenSearch(Budgeted):
         return Move(PileRef(sk, si), dst, n)
 
 
+# the generation written into the batch's rows (tools/winnable_batch.py)
+GENERATION = 2
+
 ONE_CARD_MOVES = False  # runs move as a whole (SH-08)
 
 
