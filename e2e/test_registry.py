@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from harptowers.engine import registry
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from toy_game import ToyPatience  # noqa: E402
+from toy_game import ToyPatience, ToyStock  # noqa: E402
 
 TOY7 = "TY1-N-AAAAAAH"     # toy deal 7
 
@@ -58,3 +58,49 @@ def test_a_drag_is_one_bridge_call_legal_or_refused(harness):
     expect(t.refusal).to_be_visible()
     assert actions(t) == ["play"]
     t.expect_counts(5, 1)
+
+
+@pytest.fixture
+def toy_stock():
+    registry.register(ToyStock)
+    yield ToyStock
+    registry.unregister(ToyStock.name)
+
+
+def add_toy_texts(route) -> None:
+    """The toy's catalogue texts, as its four catalogues would carry them (here English)."""
+    response = route.fetch()
+    data = response.json()
+    data["help"]["rules_ts"] = {"deal": {"h": "The deal", "body": "Two columns and a stock of eight."}}
+    data["help"]["tab"]["rules_ts"] = "Toy Stock"
+    data["example"]["toy-stock"] = {"title": "A tap of three", "text": "One tap draws three."}
+    data["example"]["toy_try"] = "The waste shows {card}; the column ends with {cards}."
+    route.fulfill(response=response, json=data)
+
+
+def test_a_registered_games_rules_page_and_example_come_from_the_catalogue(harness, toy_stock):
+    """Issue 37: Help's Rules tabs and the Examples page list a game the page never names."""
+    t = harness("TS1-N-AAAAAAL")
+    t.page.route("**/i18n/en.json", add_toy_texts)
+    t.page.reload()
+    t.wait_ready()
+    t.page.get_by_test_id("btn-help").click()
+    tab = t.page.get_by_test_id("tab-rules-ts")
+    expect(tab).to_have_text("Toy Stock")
+    expect(tab).to_have_attribute("aria-selected", "true")      # the game being played
+    expect(t.page.get_by_test_id("help-rules-ts")).to_contain_text("Two columns and a stock of eight.")
+    tabs = t.page.locator('#dlg-help [role="tab"]')
+    expect(tabs).to_have_count(6)                                # 3 games' rules, FAQ, Examples, keys
+    assert tabs.nth(2).get_attribute("data-testid") == "tab-rules-ts"
+    t.page.get_by_test_id("open-examples").click()
+    t.page.get_by_test_id("example-toy-stock").click()
+    banner = t.page.locator('[data-testid="example-banner"][data-phase="key"]')
+    expect(banner).to_have_count(1, timeout=30_000)
+    g = t.api._game
+    waste, top = g.waste[-1].text, g.columns[0][-1].text
+    suit = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+    def shown(code: str) -> str:
+        return {"T": "10"}.get(code[0], code[0]) + suit[code[1]]
+    expect(t.page.get_by_test_id("example-text")).to_contain_text(
+        f"The waste shows {shown(waste)}; the column ends with {shown(top)}.")

@@ -70,6 +70,7 @@ def test_the_registry_derives_codes_keys_and_the_catalogue(toy):
     assert "toy-patience/N" in registry.KEYS
     entry = next(g for g in registry.catalogue() if g["game"] == "toy-patience")
     assert entry == {"game": "toy-patience", "title": "Toy Patience", "tag": "TY", "stock": False,
+                     "rules": "rules_ty",
                      "variants": [{"id": "N", "label": "Normal", "key": "toy-patience/N",
                                    "winnable_only": False}]}
     with pytest.raises(ValueError):

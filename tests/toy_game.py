@@ -85,6 +85,7 @@ class ToyStock(ToyPatience):
     draw, redeals = 3, 1
     daily_streams = {"N": 10}
     undo_rule, tap_rule, double_rule, stock_rule = "TS-03", "TS-01", "TS-02", "TS-04"
+    examples = {"toy-stock": {"code": "TS1-N-AAAAAAL", "moves": "s"}}   # deal 11, one tap
 
     def deal(self) -> None:
         cards = shuffle([c for c in deck(1) if c.suit == Suit.S], deal_seed("TS", self.code.number))
@@ -130,3 +131,14 @@ class ToyStock(ToyPatience):
         if m is None:
             raise IllegalMove("TS-02", card=c.text)
         return m
+
+    def example_situation(self) -> dict | None:
+        """After the first tap: the waste's top card, tried on column 2 (any card fits)."""
+        if len(self.waste) != 3 or self.passes:
+            return None
+        return {"rule": "TS-01", "column": 0, "index": len(self.columns[0]) - 1, "count": 1,
+                "to": 1}
+
+    def example_words(self, key: dict, out: dict) -> dict:
+        return {"says": [{"key": "example.toy_try", "params": {"card": self.waste[-1].text,
+                                                               "cards": out["cards"]}}]}

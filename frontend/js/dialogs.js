@@ -232,9 +232,9 @@ function nameSystemOption() {
 /** The Help window (help.js) on `page`; by default the Rules of the game being played (F1). */
 export function openHelp(page) {
   const state = actions && actions.state();
-  // the rules of the game being played: its page is named by its code tag (rules_eh, …)
+  // the rules of the game being played: its page is named by the catalogue
   const played = catalogue().find((g) => state && g.game === state.game);
-  help.open(page || (played && `rules_${played.tag.toLowerCase()}`));
+  help.open(page || (played && played.rules));
 }
 
 export function openAbout(version) {

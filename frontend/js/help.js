@@ -1,5 +1,7 @@
 // The Help window (APP-10): Rules of each game, FAQ, Examples and the keyboard
-// shortcuts (keyhelp.js), as tabs.
+// shortcuts (keyhelp.js), as tabs. The Rules tabs come from the catalogue: one per game,
+// its page named by the catalogue (`rules`, e.g. rules_eh), its label the catalogue text
+// help.tab.<page> (the game's title where the catalogues have none).
 //
 // The pages are catalogue text (i18n/<lang>.json, help.*), each section
 // {h, body}. A body uses a tiny markup, turned into DOM nodes here (never
@@ -9,17 +11,49 @@
 //   "|" lines       a table; the first row is the header, "|---|" rows are skipped
 //   **bold**  `code`
 
-import { t, data, onChange } from './i18n.js';
+import { t, data, has, onChange } from './i18n.js';
 import { renderKeyList } from './keyhelp.js';
 
-export const PAGES = ['rules_eh', 'rules_sh', 'faq', 'examples', 'keys'];
+const FIXED = ['faq', 'examples', 'keys'];
 
 const dlg = () => document.getElementById('dlg-help');
-let hooks = null;     // {list() → Promise<[{name, code, total}]>, start(name)}
-let page = 'rules_eh';
+let hooks = null;     // {list() → Promise<[{name, code, total}]>, start(name), catalogue()}
+let page = null;      // the page shown: a rules page of the catalogue or one of FIXED
 let listed = null;    // the examples() answer, once fetched
 
-/** hooks: {list() → Promise<examples or null>, start(name) → starts that example}. */
+/** Every page in tab order: each game's rules, then the fixed pages. */
+export function pages() {
+  const games = (hooks && hooks.catalogue()) || [];
+  return [...games.map((g) => g.rules), ...FIXED];
+}
+
+/** A tab and a panel for each game of the catalogue, before the fixed ones (once a game). */
+function syncRuleTabs() {
+  const tabs = dlg().querySelector('[role="tablist"]');
+  const panels = dlg().querySelector('.help-text');
+  for (const g of (hooks && hooks.catalogue()) || []) {
+    const label = has(`help.tab.${g.rules}`) ? t(`help.tab.${g.rules}`) : g.title;
+    let tab = tabFor(g.rules);
+    if (!tab) {
+      const slug = g.tag.toLowerCase();
+      tab = Object.assign(document.createElement('button'), { type: 'button', id: `help-tab-${g.rules}` });
+      tab.setAttribute('role', 'tab');
+      tab.setAttribute('aria-controls', `help-panel-${g.rules}`);
+      Object.assign(tab.dataset, { tab: g.rules, testid: `tab-rules-${slug}` });
+      tabs.insertBefore(tab, tabFor(FIXED[0]));
+      const panel = Object.assign(document.createElement('section'), { id: `help-panel-${g.rules}`, hidden: true });
+      panel.setAttribute('role', 'tabpanel');
+      panel.setAttribute('aria-labelledby', tab.id);
+      panel.tabIndex = 0;
+      Object.assign(panel.dataset, { panel: g.rules, testid: `help-rules-${slug}` });
+      panels.insertBefore(panel, panels.querySelector(`[data-panel="${FIXED[0]}"]`));
+    }
+    tab.textContent = label;
+  }
+}
+
+/** hooks: {list() → Promise<examples or null>, start(name) → starts that example,
+ * catalogue() → the view model's catalogue}. */
 export function init(callbacks) {
   hooks = callbacks;
   const tabs = dlg().querySelector('[role="tablist"]');
@@ -28,12 +62,14 @@ export function init(callbacks) {
     if (tab) select(tab.dataset.tab, true);
   });
   tabs.addEventListener('keydown', onTabKey);
-  onChange(() => { if (dlg().open) select(page); });
+  onChange(() => { if (dlg().open) { syncRuleTabs(); select(page); } });
 }
 
-/** Open the window on `which` (a PAGES name); Rules of the game being played by default. */
+/** Open the window on `which` (a name of pages()); Rules of the game being played by default. */
 export function open(which) {
-  select(PAGES.includes(which) ? which : page);
+  syncRuleTabs();
+  const all = pages();
+  select(all.includes(which) ? which : (all.includes(page) ? page : all[0]));
   if (!dlg().open) dlg().showModal();
   tabFor(page).focus();
 }
@@ -43,11 +79,12 @@ function tabFor(name) {
 }
 
 function onTabKey(e) {
-  const i = PAGES.indexOf(page);
-  const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: PAGES.length - 1 }[e.key];
+  const all = pages();
+  const i = all.indexOf(page);
+  const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: all.length - 1 }[e.key];
   if (to === undefined) return;
   e.preventDefault();
-  select(PAGES[(to + PAGES.length) % PAGES.length], true);
+  select(all[(to + all.length) % all.length], true);
   tabFor(page).focus();
 }
 

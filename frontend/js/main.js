@@ -315,6 +315,7 @@ async function boot() {
       return answer.ok && Array.isArray(answer.examples) ? answer.examples : null;
     },
     start: (name) => examples.start(name),
+    catalogue: () => (view && view.catalogue) || [],
   });
   hints.init({
     act: (method, arg, opts) => act(method, arg, { ...opts, queue: false }),   // never in the way

@@ -69,8 +69,10 @@ def keys() -> tuple[str, ...]:
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """What the page needs to list the games (New game window, Statistics, Help, hints)."""
+    """What the page needs to list the games (New game window, Statistics, Help's Rules tabs,
+    hints)."""
     return [{"game": g.name, "title": g.title, "tag": g.tag, "stock": g.has_stock,
+             "rules": f"rules_{g.tag.lower()}",   # its Help page: help.<rules> in the catalogues
              "variants": [{"id": v, "label": label, "key": f"{g.name}/{v}",
                            "winnable_only": g.winnable_only.get(v, False)}
                           for v, label in g.variants.items()]}
