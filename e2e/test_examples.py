@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from harptowers import examples
+from harptowers.engine import examples
 
 CATALOGUE = json.loads((Path(__file__).resolve().parents[1] / "frontend/i18n/en.json").read_text())
 

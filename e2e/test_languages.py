@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from harptowers import examples
+from harptowers.engine import examples
 
 I18N = Path(__file__).resolve().parents[1] / "frontend" / "i18n"
 LANGUAGES = ["en", "ca", "hr", "th"]

@@ -1,10 +1,10 @@
-"""The shipped Examples-page situations (backend/harptowers/examples.json, found by
+"""The shipped Examples-page situations (backend/harptowers/engine/examples.json, found by
 tools/find_examples.py) still show what they promise under the current engine; when this
 fails, run the tool again."""
 
 import pytest
 
-from harptowers import examples
+from harptowers.engine import examples
 from harptowers.engine import IllegalMove
 from harptowers.engine.notation import parse_move
 

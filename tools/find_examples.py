@@ -1,5 +1,5 @@
 """Find the two Examples-page situations in real deals (APP-04, APP-05) and write them to
-backend/harptowers/examples.json. Re-checked by tests/test_examples.py.
+backend/harptowers/engine/examples.json. Re-checked by tests/test_examples.py.
 
     .venv/bin/python tools/find_examples.py [--max-deal N] [--nodes N]
 

@@ -14,7 +14,8 @@ import threading
 from datetime import date
 from typing import Any, Callable
 
-from . import examples, storage
+from . import storage
+from .engine import examples
 from .engine import IllegalMove, InvalidCode, InvalidMove, parse_code
 from .engine.game import Game
 from .engine.notation import STOCK, Move, PileRef, parse_pile

@@ -10,7 +10,8 @@ import secrets
 from datetime import date, timedelta
 from typing import Any, Callable
 
-from . import examples, storage
+from . import storage
+from .engine import examples
 from .engine import DealCode, parse_code, parse_moves
 from .engine.codes import VARIANTS, deal_of_the_day
 from .engine.game import Action, Game

@@ -10,7 +10,7 @@ reads move notation.
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import __version__
 from .engine.cards import Card
@@ -18,11 +18,14 @@ from .engine.game import Game
 from .engine.notation import STOCK, WASTE, Move, PileRef
 from .engine.registry import catalogue
 from .storage.stats import new_records
+from .view_types import (ActionView, CardView, CatalogueEntry, ExampleKey, ExampleView,
+                         Notice, PageSettings, PileKind, PileView, StockTap, UndoPreview,
+                         ViewModel)
 
 if TYPE_CHECKING:
     from .session import Session
 
-KIND = {"s": "stock", "w": "waste", "f": "foundation", "c": "cell", "t": "column"}
+KIND: dict[str, PileKind] = {"s": "stock", "w": "waste", "f": "foundation", "c": "cell", "t": "column"}
 PAGE_SETTINGS = {"interactive_rules": bool, "double_click": bool, "four_colour": bool,
                  "large_cards": bool, "language": str, "winnable_only": dict,
                  "deck": str, "card_back": str, "felt": str, "anim_speed": str}
@@ -46,7 +49,7 @@ def destinations(g: Game) -> dict[tuple[str, int], list[str]]:
     return out
 
 
-def stock_tap(g: Game) -> dict[str, Any] | None:
+def stock_tap(g: Game) -> StockTap | None:
     """What a tap on the stock does now, for the page to show at once: a draw of the game's
     ``draw`` top cards (fewer when fewer are left) onto the waste, a redeal of the whole
     waste while the game allows one, or nothing."""
@@ -58,15 +61,15 @@ def stock_tap(g: Game) -> dict[str, Any] | None:
         if g.can_redeal() else None
 
 
-def view(s: Session, salt: bytes, rev: int = 0) -> dict[str, Any]:
+def view(s: Session, salt: bytes, rev: int = 0) -> ViewModel:
     """``rev`` orders the answers: a page that drew a newer view ignores an older one."""
     g, rec = s.game, s.rec
     dests = destinations(g)
-    piles = []
+    piles: list[PileView] = []
     for ref in refs(g):
         cards = g.pile(ref) if ref.kind != "s" or g.has_stock else []
         hidden = len(cards) - (g.face_up(ref) if cards else 0)
-        out: list[dict[str, Any]] = []
+        out: list[CardView] = []
         for i, c in enumerate(cards):
             cid = g.card_id(c)
             if i < hidden:
@@ -75,12 +78,12 @@ def view(s: Session, salt: bytes, rev: int = 0) -> dict[str, Any]:
                 out.append({"id": "x" + hashlib.blake2s(f"{rec.id}:{cid}".encode(), key=salt,
                                                         digest_size=5).hexdigest(), "up": False})
             else:
-                card: dict[str, Any] = {"id": cid, "card": c.text, "up": True}
+                card: CardView = {"id": cid, "card": c.text, "up": True}
                 to = dests.get((str(ref), i))
                 if to:
                     card["to"] = to
                 out.append(card)
-        pile: dict[str, Any] = {"id": str(ref), "kind": KIND[ref.kind], "cards": out}
+        pile: PileView = {"id": str(ref), "kind": KIND[ref.kind], "cards": out}
         if ref.kind == "f":
             pile["suit"] = g.found_suits[ref.index].name
         if ref == STOCK and not g.won:
@@ -91,49 +94,51 @@ def view(s: Session, salt: bytes, rev: int = 0) -> dict[str, Any]:
         piles.append(pile)
     return {"version": __version__, "rev": rev, "game": g.name, "code": str(g.code), "deal": g.code.number,
             "variant": g.code.variant, "score": g.score, "moves": g.moves, "won": g.won,
-            "passes": g.passes, "can_undo": bool(g.history), "undo": g.undo_preview(),
+            "passes": g.passes, "can_undo": bool(g.history),
+            "undo": cast(UndoPreview | None, g.undo_preview()),
             "can_redo": bool(g.undone),
             "deal_of_day": rec.daily, "settings": page_settings(s.settings),
             "elapsed_ms": round(rec.seconds * 1000), "hints": rec.hints,
             "new_records": new_records(s.stats, rec.id) if g.won and s.example is None else [],
-            "example": example_view(s), "pending_code": s.pending, "notice": s.notice,
-            "catalogue": catalogue(), "piles": piles}
+            "example": example_view(s), "pending_code": s.pending,
+            "notice": cast(Notice | None, s.notice),
+            "catalogue": cast(list[CatalogueEntry], catalogue()), "piles": piles}
 
 
-def page_settings(settings: dict[str, Any]) -> dict[str, Any]:
-    return {k: settings[k] for k in PAGE_SETTINGS}
+def page_settings(settings: dict[str, Any]) -> PageSettings:
+    return cast(PageSettings, {k: settings[k] for k in PAGE_SETTINGS})
 
 
 def action_view(g: Game, move: Move, *, points: int = 0, turned: Card | None = None,
-                undo: bool = False, recycled: bool = False, drawn: int = 1) -> dict[str, Any]:
+                undo: bool = False, recycled: bool = False, drawn: int = 1) -> ActionView:
     """An action as the page animates and announces it: ``{"move", "from", "to", "count",
     "cards": [ids, bottom → top], "points", "turned" (the text of the card a face-down
     card turned up as), "turned_id", "undo"}``; a stock tap is a draw
-    (``s`` → ``w``, ``drawn`` cards) or, with ``recycled``, a redeal (``w`` → ``s``, every card). With ``undo``
-    it is the action taken back, ``from``/``to`` still as it was played; ``g`` is the
+    (``s`` → ``w``, ``drawn`` cards) or, with ``recycled``, a redeal (``w`` → ``s``, every
+    card). With ``undo`` it is the action taken back, ``from``/``to`` still as it was played; ``g`` is the
     position after the action (or after its undo)."""
-    out: dict[str, Any] = {"move": str(move), "points": points, "undo": undo,
-                           "turned": turned.text if turned else None,
-                           "turned_id": g.card_id(turned) if turned else None}
-    if move.dst is None:
-        if recycled:
-            pile = g.waste if undo else g.stock
-            return {**out, "from": "w", "to": "s", "count": len(pile), "recycle": True,
-                    "cards": [g.card_id(c) for c in pile]}
-        n = drawn or 1
-        drew = g.stock[-n:][::-1] if undo else g.waste[-n:]   # bottom → top as on the waste
-        return {**out, "from": "s", "to": "w", "count": n, "recycle": False,
-                "cards": [g.card_id(c) for c in drew]}
-    where = g.pile(move.src) if undo else g.pile(move.dst)
-    return {**out, "from": str(move.src), "to": str(move.dst), "count": move.count,
-            "cards": [g.card_id(c) for c in where[-move.count:]]}
+    recycle: bool | None = None
+    if move.dst is None and recycled:
+        src, dst, recycle, cards = "w", "s", True, g.waste if undo else g.stock
+    elif move.dst is None:
+        n = drawn or 1   # bottom → top as on the waste
+        src, dst, recycle, cards = "s", "w", False, g.stock[-n:][::-1] if undo else g.waste[-n:]
+    else:
+        where = g.pile(move.src) if undo else g.pile(move.dst)
+        src, dst, cards = str(move.src), str(move.dst), where[-move.count:]
+    out: ActionView = {"move": str(move), "from": src, "to": dst, "count": len(cards),
+                       "cards": [g.card_id(c) for c in cards], "points": points, "undo": undo,
+                       "turned": turned.text if turned else None,
+                       "turned_id": g.card_id(turned) if turned else None}
+    if recycle is not None:
+        out["recycle"] = recycle
+    return out
 
 
-def example_view(s: Session) -> dict[str, Any] | None:
+def example_view(s: Session) -> ExampleView | None:
     ex = s.example
     if ex is None:
         return None
-    out = {"name": ex["name"], "step": ex["step"], "total": len(ex["moves"]), "key": None}
-    if ex["step"] == len(ex["moves"]):
-        out["key"] = s.game.example_key()
-    return out
+    key = s.game.example_key() if ex["step"] == len(ex["moves"]) else None
+    return {"name": ex["name"], "step": ex["step"], "total": len(ex["moves"]),
+            "key": cast(ExampleKey | None, key)}

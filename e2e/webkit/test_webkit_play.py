@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from harptowers import examples
+from harptowers.engine import examples
 from e2e.test_examples import CATALOGUE, english  # tests/ has a test_examples too
 from test_flow import EH, SH, replay
 from wktable import ARTIFACTS_SHOTS, eventually

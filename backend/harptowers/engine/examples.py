@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import new_game, parse_moves
-from .engine.game import Game
-from .engine.registry import games
+from . import new_game, parse_moves
+from .game import Game
+from .registry import games
 
 
 def load_plain() -> dict[str, Any]:
