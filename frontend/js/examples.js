@@ -44,7 +44,7 @@ export function busy() {
 
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
-/** Open example `name` ("easy-harp" | "seahaven") and replay it up to its key position. */
+/** Open example `name` (a name the examples() answer lists) and replay it up to its key position. */
 export async function start(name) {
   const me = ++run;
   hooks.hideToast();

@@ -59,7 +59,7 @@ def _short(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class DealCode:
-    """A deal: game (a registered name such as ``"easy-harp"``), one of its variants
+    """A deal: game (a registered name, ``Game.name``), one of its variants
     (``"N"``, ``"C4"`` …) and deal number (1 … 999 999)."""
 
     game: str
@@ -92,7 +92,7 @@ def encode_number(number: int) -> str:
 
 
 def format_code(game: str, variant: str, number: int) -> str:
-    """The canonical code, e.g. ``format_code("easy-harp", "N", 5) == "EH1-N-AAAAAAF"``."""
+    """The canonical code, e.g. ``format_code(name, "N", 5)`` → ``"<TAG>1-N-AAAAAAF"``."""
     DealCode(game, variant, number)  # validates
     return f"{TAGS[game]}{VERSION}-{variant}-{encode_number(number)}"
 

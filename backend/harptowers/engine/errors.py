@@ -6,7 +6,7 @@ from typing import Any
 
 
 class IllegalMove(ValueError):
-    """A move the rules refuse. ``rule`` is the refusing rule id (``"EH-05"``), ``params``
+    """A move the rules refuse. ``rule`` is the refusing rule id (``"<TAG>-05"``), ``params``
     what a reminder needs (APP-13). ``str()`` is the English of the command line."""
 
     def __init__(self, rule: str, **params: Any) -> None:

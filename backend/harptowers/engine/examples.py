@@ -12,13 +12,13 @@ from .registry import games
 
 
 def load_plain() -> dict[str, Any]:
-    """Every game's examples: ``{"easy-harp": {"code", "moves"}, "seahaven": {…}}``."""
+    """Every game's examples: ``{name: {"code", "moves"}, …}``."""
     return {name: dict(ex) for g in games() for name, ex in g.examples.items()}
 
 
 def load() -> dict[str, Any]:
     """The examples with their key positions described (``Game.example_situation``):
-    ``{"easy-harp": {"code", "moves", "key": {...}}, …}``."""
+    ``{name: {"code", "moves", "key": {...}}, …}``."""
     data = load_plain()
     for ex in data.values():
         ex["key"] = play(ex["code"], ex["moves"]).example_situation()

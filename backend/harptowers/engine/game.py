@@ -43,9 +43,10 @@ class Game:
     """
 
     # ---- metadata (registry.py derives codes, storage keys, the page's catalogue from it)
-    name = ""            # "easy-harp": storage keys, the page's catalogue keys
+    name = ""            # "klondike": storage keys, the page's catalogue keys
     title = ""           # "Easy Harp": English, for the command line
-    tag = ""             # "EH": the deal-code tag, and the prefix of the game's rule ids
+    tag = ""             # "KL": the deal-code tag, and the prefix of the game's rule ids
+    order = 100          # where the page lists it among the games (lower first)
     variants: dict[str, str] = {}   # variant id → English label; the first is the default
     decks = 1            # 2: every card exists twice (card ids get .0 / .1)
     hidden = False       # cards are dealt face down: hints must not see them

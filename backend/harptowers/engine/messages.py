@@ -23,7 +23,7 @@ def _text(rule: str) -> str:
 
 
 def describe(rule: str, params: dict[str, Any]) -> str:
-    """One English line for a refusal: ``"EH-05: only one card moves at a time: …"``; a
+    """One English line for a refusal: ``"<TAG>-05: …"``; a
     tap on a stock that does nothing says why (its ``reason``)."""
     p = {k: _REASONS.get(v, v) if k == "reason" else v for k, v in params.items()}
     if params.get("reason") in ("empty", "no-redeal") and "{reason}" not in _text(rule):

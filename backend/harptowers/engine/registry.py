@@ -6,30 +6,41 @@ metadata (code tag, variants, decks, hidden cards, scoring, daily-deal streams, 
 daily-deal files, the solver and hint dispatch, ``replay``/``solve`` and the page's
 ``catalogue`` all read this registry; nothing outside a game's own module names a game.
 
-Adding a game: its module, one line in ``BUILT_IN``, its tests, its rule text in
-docs/rules.md and its names in the four catalogues (docs/adding-a-game.md).
+Adding a game: its module (found here by itself), its tests, its rule text in docs/rules.md
+and its names in the four catalogues (docs/adding-a-game.md).
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Game
 
-# module of engine/games → its class; loaded on first use (the game modules import the
-# engine, which reads this registry, so nothing is imported at module level)
-BUILT_IN = (("easy_harp", "EasyHarp"), ("seahaven", "Seahaven"))
+GAMES = f"{__package__}.games"   # every module there holds a game: its Game subclass(es)
 
 _games: dict[str, type[Game]] = {}
 
 
+def built_in() -> list[str]:
+    """The modules of engine/games, by name (each holds one or more games)."""
+    from . import games as package
+
+    return sorted(f"{GAMES}.{m.name}" for m in pkgutil.iter_modules(package.__path__))
+
+
 def _loaded() -> dict[str, type[Game]]:
+    # loaded on first use: the game modules import the engine, which reads this registry
     if not _games:
-        for module, name in BUILT_IN:
-            _add(getattr(importlib.import_module(f"{__package__}.games.{module}"), name))
+        from .game import Game
+
+        found = [cls for module in built_in() for cls in vars(importlib.import_module(module)).values()
+                 if isinstance(cls, type) and issubclass(cls, Game) and cls.__module__ == module]
+        for cls in sorted(found, key=lambda c: (c.order, c.name)):
+            _add(cls)
     return _games
 
 

@@ -24,6 +24,7 @@ class EasyHarp(Game):
     name = "easy-harp"
     title = "Easy Harp"
     tag = "EH"
+    order = 10
     variants = {"N": "Normal"}
     decks = 2
     hidden = True

@@ -28,6 +28,7 @@ class Seahaven(Game):
     name = "seahaven-towers"
     title = "Seahaven Towers"
     tag = "SH"
+    order = 20
     variants = {"C4": "4 cells", "C2": "2 cells", "C1": "1 cell"}
     scoring = {"to-foundation": 10, "cell-to-column": 5}
     daily_streams = {"C4": 2, "C2": 3, "C1": 4}
