@@ -10,7 +10,7 @@ reads move notation.
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from . import __version__
 from .engine.cards import Card
@@ -23,7 +23,21 @@ from .view_types import (ActionView, CardView, CatalogueEntry, ExampleKey, Examp
                          ViewModel)
 
 if TYPE_CHECKING:
-    from .session import Session
+    from .storage.record import GameRecord
+
+
+class Session(Protocol):
+    """What the view model is made from (session.py's Session; named by its shape, as the
+    session imports ``action_view`` from here)."""
+
+    @property
+    def game(self) -> Game: ...
+    rec: GameRecord
+    settings: dict[str, Any]
+    stats: dict[str, Any]
+    example: dict[str, Any] | None
+    pending: str | None
+    notice: dict[str, Any] | None
 
 KIND: dict[str, PileKind] = {"s": "stock", "w": "waste", "f": "foundation", "c": "cell", "t": "column"}
 PAGE_SETTINGS = {"interactive_rules": bool, "double_click": bool, "four_colour": bool,

@@ -50,13 +50,10 @@ def window_kwargs(saved: Mapping[str, Any] | None, screen_rects: Sequence[Rect] 
     90 % of the primary screen's free area, centred on it (still maximized if it was). The
     minimum size shrinks on screens smaller than ``min_size``.
 
-    ``screen_rects`` are the screens' free areas, primary first (as ``screens()`` gives); when
-    None, Qt is asked (this creates the QApplication). ``origin`` is the primary screen's
-    top-left, which pywebview adds to x and y (``screens()`` supplies it when Qt is asked)."""
-    if screen_rects is None:
-        from .native import screens  # Qt, only when the caller did not say
-
-        screen_rects, origin = screens()
+    ``screen_rects`` are the screens' free areas, primary first (as ``native.screens()``
+    gives: the window asks Qt and passes them); None: no screen known, the default size.
+    ``origin`` is the primary screen's top-left, which pywebview adds to x and y."""
+    screen_rects = screen_rects or []
     rects = [tuple(int(v) for v in r) for r in screen_rects if r[2] > 0 and r[3] > 0]
     if not rects:
         return {"width": default_size[0], "height": default_size[1], "min_size": min_size,

@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from .geometry import MIN_SIZE, Rect, window_kwargs  # noqa: F401 - window.py asks here
+from . import geometry
+from .geometry import Rect
 from .logs import setup_logging, state_dir  # noqa: F401 - the window's set-up calls them here
 
 APP_ID = "io.github.harptowers.HarpTowers"  # reverse-DNS id: .desktop, metainfo, icon, app_id
@@ -205,6 +206,12 @@ def _route_qt_messages() -> None:
 
 
 # ---- geometry ------------------------------------------------------------------------------
+
+def window_kwargs(saved: dict[str, Any] | None) -> dict[str, Any]:
+    """``geometry.window_kwargs`` on the screens Qt reports (this creates the QApplication)."""
+    rects, origin = screens()
+    return geometry.window_kwargs(saved, rects, origin=origin)
+
 
 def screens() -> tuple[list[Rect], tuple[int, int]]:
     """The free area (without panels and docks) of each screen, primary first, and the

@@ -4,10 +4,11 @@ undo of 100 actions (EH-18, SH-14), redo (APP-14), score, move counter, and the 
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .cards import Card, Suit
 from .codes import DealCode, parse_code
+from . import messages
 from .errors import IllegalMove, InvalidMove
 from .notation import STOCK, STOCK_TAP, Move, PileRef
 from .registry import game_class
@@ -69,6 +70,10 @@ class Game:
     tap_rule = ""        # EH-14 / SH-11
     double_rule = ""     # EH-15 / SH-12
     redo_rule = "APP-14"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        messages.TEXTS.update(cls.refusals)   # the command line's texts of its refusals
 
     def __init__(self, code: DealCode) -> None:
         self.code = code
@@ -379,4 +384,4 @@ def new_game(code: DealCode | str) -> Game:
     """A fresh game for a deal code (a DealCode or any text holding one). Raises InvalidCode."""
     if isinstance(code, str):
         code = parse_code(code)
-    return game_class(code.game)(code)
+    return cast(Game, game_class(code.game)(code))

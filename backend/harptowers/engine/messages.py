@@ -1,14 +1,12 @@
 """English reminders for the command line only (APP-13: the app builds its own texts
 from the rule id and params in the player's language). Each game's lines are its own
-(``Game.refusals``); the rule id's prefix is the game's tag."""
+(``Game.refusals``, gathered here as each game class is made)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .registry import games
-
-_SHARED = {"APP-14": "{reason}"}
+TEXTS = {"APP-14": "{reason}"}   # rule id → text; each game adds its own (Game.__init_subclass__)
 _REASONS = {"won": "the game is won: only undo is possible", "nothing-to-undo": "nothing to undo",
             "nothing-to-redo": "nothing to redo",
             "empty": "the stock and the waste are both empty",
@@ -16,10 +14,7 @@ _REASONS = {"won": "the game is won: only undo is possible", "nothing-to-undo": 
 
 
 def _text(rule: str) -> str:
-    for g in games():
-        if rule.startswith(g.tag + "-"):
-            return g.refusals.get(rule, "refused")
-    return _SHARED.get(rule, "refused")
+    return TEXTS.get(rule, "refused")
 
 
 def describe(rule: str, params: dict[str, Any]) -> str:

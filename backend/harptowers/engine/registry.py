@@ -15,10 +15,11 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .game import Game
+# A game class (engine/game.py's Game subclass). Named here by its shape, not imported: the
+# game module imports the registry (new_game), so the registry reads games without it.
+Game = Any
 
 GAMES = f"{__package__}.games"   # every module there holds a game: its Game subclass(es)
 
@@ -32,13 +33,18 @@ def built_in() -> list[str]:
     return sorted(f"{GAMES}.{m.name}" for m in pkgutil.iter_modules(package.__path__))
 
 
+def _defines_game(obj: Any, module: str) -> bool:
+    """A class of ``module`` itself (not one it imports) with a tag and a deal: a game."""
+    return (isinstance(obj, type) and obj.__module__ == module
+            and bool(getattr(obj, "tag", "")) and callable(getattr(obj, "deal", None)))
+
+
 def _loaded() -> dict[str, type[Game]]:
     # loaded on first use: the game modules import the engine, which reads this registry
     if not _games:
-        from .game import Game
-
-        found = [cls for module in built_in() for cls in vars(importlib.import_module(module)).values()
-                 if isinstance(cls, type) and issubclass(cls, Game) and cls.__module__ == module]
+        found: list[type[Game]] = [
+            cls for module in built_in() for cls in vars(importlib.import_module(module)).values()
+            if _defines_game(cls, module)]
         for cls in sorted(found, key=lambda c: (c.order, c.name)):
             _add(cls)
     return _games

@@ -100,7 +100,7 @@ class HarpSearch(Budgeted):
         try:
             sol = self._fixed(budget)
             if sol is None and self.jobs > 1 and self.deadline is not None:
-                self.helpers = Helpers(p, self.start, seed, RESTART, self.jobs,
+                self.helpers = Helpers(type(self), p, self.start, seed, RESTART, self.jobs,
                                        self.deadline - time.perf_counter())
                 self.watch = self.helpers.won
             while sol is None:

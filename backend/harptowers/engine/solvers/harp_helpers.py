@@ -36,8 +36,10 @@ POLL = 0.02  # seconds between two looks at a helper's pipe (from the main searc
 class Helpers:
     """The helper processes of one search; ``won()`` is the main search's ``watch``."""
 
-    def __init__(self, pos: HarpPosition, state: tuple, seed: int, unit: int, jobs: int,
-                 seconds: float) -> None:
+    def __init__(self, search: type, pos: HarpPosition, state: tuple, seed: int, unit: int,
+                 jobs: int, seconds: float) -> None:
+        """``search``: the search class each helper runs (its restarts), named by reference so
+        a spawned helper imports it itself."""
         ctx = multiprocessing.get_context("spawn")
         self.procs: list[multiprocessing.process.BaseProcess] = []
         self.conns: list[multiprocessing.connection.Connection] = []
@@ -47,8 +49,8 @@ class Helpers:
         self._next = 0.0
         for k in range(1, jobs):
             here, there = ctx.Pipe(duplex=False)
-            p = ctx.Process(target=_work, args=(pos, state, seed + k - 1, unit << k, seconds,
-                                                there), daemon=True,
+            p = ctx.Process(target=_work, args=(search, pos, state, seed + k - 1, unit << k,
+                                                seconds, there), daemon=True,
                             name=f"harp-towers-solver-helper-{k}")
             p.start()
             there.close()
@@ -85,13 +87,11 @@ class Helpers:
             conn.close()
 
 
-def _work(pos: HarpPosition, state: tuple, seed: int, unit: int, seconds: float,
-          conn: multiprocessing.connection.Connection) -> None:
+def _work(search_class: type, pos: HarpPosition, state: tuple, seed: int, unit: int,
+          seconds: float, conn: multiprocessing.connection.Connection) -> None:
     """A helper: restarts from ``state`` until a win or the deadline; sends
     ``(internal moves or None, positions)``."""
-    from .easy_harp import HarpSearch  # the helper's own import (spawned)
-
-    search = HarpSearch(pos, seconds, None)
+    search = search_class(pos, seconds, None)
     search.start = state
     search.rng = random.Random(seed)
     search.attempt = 0
