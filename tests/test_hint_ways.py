@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from harptowers.hints import plan as hint_plan
+from harptowers.hints.service import HintCache
 from harptowers.engine.solvers import harp_ways as hint_ways
 from harptowers.hints import search as hints
 from harptowers.engine import new_game, parse_move
@@ -53,19 +53,17 @@ def test_a_way_on_plays_alike_whatever_the_hidden_cards_and_ends_where_a_card_tu
 
 
 def test_the_hint_is_the_ways_first_move_and_the_way_serves_the_next_hints():
-    hint_plan.drop()
-    try:
-        first = hints.solve_position(MIDGAME, seconds=None)
-        way = hint_ways.weigh(MIDGAME, hints.unseen(MIDGAME), hints.build, hints.SEED, None)
-        assert first["verdict"] == hints.WINNABLE and first["votes"] == way["won"]
-        assert first["solution"] == str(way["moves"][0])
-        g = _real(0)
-        for m in way["moves"][:-1]:             # while no card turns, the plan answers
-            g.play(m)
-            nxt = hints.solve_position(hints.position(g), seconds=None)
-            assert nxt.get("plan") is True and nxt["solution"] in {str(x) for x in way["moves"]}
-    finally:
-        hint_plan.drop()
+    first = hints.solve_position(MIDGAME, seconds=None)
+    way = hint_ways.weigh(MIDGAME, hints.unseen(MIDGAME), hints.build, hints.SEED, None)
+    assert first["verdict"] == hints.WINNABLE and first["votes"] == way["won"]
+    assert first["solution"] == str(way["moves"][0])
+    g = _real(0)
+    cache = HintCache()                          # the app's one cache keeps the way as plan
+    cache.learn("attempt", g, first)
+    for m in way["moves"][:-1]:                  # while no card turns, the plan answers
+        g.play(m)
+        nxt = cache.lookup("attempt", g)
+        assert nxt is not None and str(nxt["move"]) in {str(x) for x in way["moves"]}
 
 
 def test_a_way_that_turns_nothing_must_put_cards_home():
@@ -98,18 +96,19 @@ def test_an_ace_that_can_go_home_is_the_hint_and_no_guess():
     g = new_game("EH1-N-AAAAAAB")
     for _ in range(len(g.stock) + 1):             # the first pass: the stock is seen
         g.play(parse_move("s"))
-    hint_plan.drop()
-    try:
-        for _ in range(len(g.stock) + 1):
-            r = hints.solve_position(hints.position(g), seconds=None)
-            assert r["verdict"] == hints.WINNABLE and r.get("samples", 0) == 0
-            g.play(parse_move(r["solution"]))
-            if r["solution"] != "s":
-                break
-        assert r["solution"] == "w-f"
-        assert [f[-1].text for f in g.foundations if f] == ["AS"]   # the waste's Ace went home
-    finally:
-        hint_plan.drop()
+    cache = HintCache()                          # as the app asks: its cache, then the solver
+    for _ in range(len(g.stock) + 1):
+        r = cache.lookup("attempt", g)
+        if r is None:
+            found = hints.solve_position(hints.position(g), seconds=None)
+            assert found["verdict"] == hints.WINNABLE and found.get("samples", 0) == 0
+            r = cache.learn("attempt", g, found)
+        assert "guess" not in r
+        g.play(r["move"])
+        if str(r["move"]) != "s":
+            break
+    assert str(r["move"]) == "w-f"
+    assert [f[-1].text for f in g.foundations if f] == ["AS"]   # the waste's Ace went home
 
 
 def test_without_the_compiled_searches_the_python_ones_weigh_fewer_samples(monkeypatch):

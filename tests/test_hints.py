@@ -8,7 +8,6 @@ import threading
 
 import pytest
 from harptowers import storage
-from harptowers.hints import plan as hint_plan
 from harptowers.hints import service as hinting
 from harptowers.engine.solvers import easy_harp as easy_harp_solver
 from harptowers.engine.solvers import harp_ways
@@ -141,11 +140,11 @@ def test_easy_harp_hint_does_not_depend_on_hidden_cards(make_api):
     pa, pb = hints.position(a), hints.position(b)
     assert pa == pb                                            # the worker gets the same data
     assert all(t is None for t in pa["columns"][0][:2]) and pa["seen_stock"] is None
-    hint_plan.drop()                  # no plan kept from an earlier hint: both are searched
-    ra = hints.solve_position(pa, seconds=None)
-    hint_plan.drop()
-    rb = hints.solve_position(pb, seconds=None)
+    ra = hints.solve_position(pa, seconds=None)   # the solver process keeps nothing between
+    rb = hints.solve_position(pb, seconds=None)   # two searches: both are searched alike
+    plans = [r.pop("plan") for r in (ra, rb)]
     assert ra == rb and ra["verdict"] == WINNABLE
+    assert plans[0]["steps"] == plans[1]["steps"]
     # the fallback when no sample is won: a move chosen by what is visible, the same for both
     assert hints.visible_move(a) == hints.visible_move(b) is not None
     assert "-f" in str(hints.visible_move(a))          # a foundation move comes first
@@ -175,26 +174,28 @@ def test_a_kept_plan_serves_the_next_hints_until_a_card_contradicts_it(monkeypat
     sample had elsewhere drops the plan (a new search follows). (The samples solved whole:
     what the hints fall back on when no way on wins a sample, hint_ways.py.)"""
     monkeypatch.setattr(harp_ways, "weigh", lambda *a, **k: None)
-    hint_plan.drop()
     a, _ = _eh_pair()
     pos = hints.position(a)
     first = hints.solve_position(pos, seconds=None)
-    assert first["verdict"] == WINNABLE and not first.get("plan")
+    plan = first["plan"]
+    assert first["verdict"] == WINNABLE and plan["won"]
+    steps = [list(s) for s in plan["steps"]]
     # the real hidden cards are where the kept sample has them (its first move turns a card)
-    a = copy.deepcopy(hint_plan._plan["game"])
+    a = copy.deepcopy(plan["game"])
     assert hints.position(a) == pos
+    cache = hinting.HintCache()                   # the app's one cache keeps the plan
+    assert str(cache.learn("attempt", a, first)["move"]) == first["solution"]
+    b = copy.deepcopy(a)
     a.play(parse_move(first["solution"]))
-    nxt = hints.solve_position(hints.position(a), seconds=None)
-    assert nxt.get("plan") is True
-    sample = hint_plan._plan["game"]
-    # the same position but one face-up card shows another card than the sample has there
-    # (as when a turned card is not the sample's)
-    pos2 = hints.position(a)
-    col = next(i for i, c in enumerate(pos2["columns"]) if c and c[-1] is not None)
-    other = "AS" if sample.columns[col][-1].text != "AS" else "2S"
-    pos2["columns"][col][-1] = other + ".1"
-    assert hint_plan.next_hint(hints.position(a)) is not None      # still fits as it is
-    assert hint_plan.next_hint(pos2) is None and hint_plan._plan is None
+    nxt = cache.lookup("attempt", a)              # the plan answers: no new search
+    assert nxt is not None and "guess" not in nxt
+    assert nxt["move"] in (steps[1][-1], parse_move("s"))
+    # a position where one face-up card is another than the sample has there (as when a
+    # turned card is not the sample's): the plan no longer fits and is done with
+    i, j = [k for k, c in enumerate(b.columns) if len(c) > b.down[k]][:2]
+    assert b.columns[i][-1].text != b.columns[j][-1].text
+    b.columns[i][-1], b.columns[j][-1] = b.columns[j][-1], b.columns[i][-1]   # two tops swapped
+    assert cache.lookup("attempt", b) is None and cache._plan is None
 
 
 def test_unseen_cards_are_the_deck_minus_what_is_visible():
@@ -261,7 +262,6 @@ def test_one_possible_deal_of_the_hidden_cards_is_searched_once_a_round_with_mor
     monkeypatch.setattr(hints, "solve", fake_solve)
     monkeypatch.setattr(easy_harp_solver, "best_line", lambda sample, nodes: (False, []))
     monkeypatch.setattr(harp_ways, "weigh", lambda *a, **k: None)  # no way won
-    hint_plan.drop()
     answer = hints.solve_position(hints.position(g), seconds=None)
     assert budgets == [12_000, 24_000, 48_000]
     assert answer["verdict"] == "guess" and answer["samples"] == 3

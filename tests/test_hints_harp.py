@@ -9,7 +9,6 @@ import json
 import random
 from pathlib import Path
 
-from harptowers.hints import plan as hint_plan
 from harptowers.hints import search as hints
 from harptowers.engine import new_game, parse_move
 from harptowers.engine.solvers import UNWINNABLE, solve
@@ -28,7 +27,6 @@ def test_a_dead_end_for_every_sample_says_lost_not_a_stock_tap(make_api):
         random.Random(f"test:{seed}").shuffle(cards)
         assert solve(hints.build(DEAD, cards), limit_seconds=None,
                      max_nodes=50_000).verdict == UNWINNABLE
-    hint_plan.drop()
     r = hints.solve_position(DEAD, seconds=None)
     assert r["verdict"] == hints.LOST and r["solution"] is None and r["samples"] >= 1
     api = make_api("EH1-N-AAAAAAD")
@@ -43,7 +41,6 @@ def test_a_position_with_a_way_on_is_never_said_lost():
         g.play(parse_move("s"))
     pos = hints.position(g)
     assert pos["seen_stock"] is not None
-    hint_plan.drop()
     r = hints.solve_position(pos, seconds=None, samples=2, sample_nodes=2_000)
     assert r["verdict"] in (hints.GUESS, hints.WINNABLE) and r["solution"]
 
@@ -60,9 +57,7 @@ def test_no_sample_is_searched_past_the_hints_time_limit(monkeypatch):
         return solve(game, limit_seconds=limit_seconds, max_nodes=max_nodes)
 
     monkeypatch.setattr(hints, "solve", bounded)
-    hint_plan.drop()
     # whatever the node budget, the search gets the time left, never more
     r = hints.solve_position(DEAD, seconds=0.5, samples=1, sample_nodes=10**9)
-    hint_plan.drop()
     assert calls and calls[0][1] == 10**9
     assert r["verdict"] in (hints.GUESS, hints.UNKNOWN, hints.LOST)

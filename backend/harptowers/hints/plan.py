@@ -10,8 +10,9 @@ still wins it, and its next move is a good hint. A stock tap by the player chang
 the sample cares about (the stock and waste are one pool to the solver). When a card turns
 up that the sample had elsewhere, the plan is dropped and new samples are solved.
 
-The plan lives in the hint worker process (one per app) and never sees a real hidden card:
-it is made of samples of the visible position only.
+A plan is made in the solver process from samples of the visible position only (it never
+sees a real hidden card) and comes back with the hint; the app keeps it in its one hint cache
+(service.HintCache), which follows it with ``next_hint`` without asking the solver again.
 """
 
 from __future__ import annotations
@@ -22,9 +23,6 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.solvers.lines import shortcut, signature
 from ..engine.notation import STOCK_TAP, Move
-
-_plan: dict[str, Any] | None = None
-
 
 def steps_of(solution: list[Move]) -> list[list[Move]]:
     """The solution cut into steps: the stock taps before a move, and the move."""
@@ -38,22 +36,11 @@ def steps_of(solution: list[Move]) -> list[list[Move]]:
     return out
 
 
-def keep(code: str, sample: Game, solution: list[Move], won: bool = True) -> None:
-    """Remember a sample (at the position the hint was asked from) and its solution, or
+def make(code: str, sample: Game, solution: list[Move], won: bool = True) -> dict[str, Any]:
+    """A plan: a sample (at the position the hint was asked from) and its solution, or
     (``won`` False) the moves to the best position its search reached (both already
-    without detours: ``shortcut``)."""
-    global _plan
-    _plan = {"code": code, "game": sample, "steps": steps_of(solution), "won": won}
-
-
-def won() -> bool:
-    """The kept plan ends in a win of its sample."""
-    return bool(_plan and _plan["won"])
-
-
-def drop() -> None:
-    global _plan
-    _plan = None
+    without detours: ``shortcut``). ``won``: it ends in a win of its sample."""
+    return {"code": code, "game": sample, "steps": steps_of(solution), "won": won}
 
 
 def _fits(g: Game, pos: dict[str, Any]) -> bool:
@@ -79,27 +66,23 @@ def _play(g: Game, step: list[Move]) -> None:
         g._apply(g.check(m))
 
 
-def next_hint(pos: dict[str, Any]) -> str | None:
-    """The next move of the kept plan as the player can play it (a waste card that is not
-    the real waste top: the stock tap), or None when no plan fits ``pos``."""
-    global _plan
-    p = _plan
-    if p is None or p["code"] != pos["code"]:
+def next_hint(p: dict[str, Any], pos: dict[str, Any]) -> str | None:
+    """The next move of plan ``p`` as the player can play it (a waste card that is not the
+    real waste top: the stock tap), or None when the plan no longer fits ``pos`` (then it is
+    done with). The plan follows the player: a move of it played is taken off it."""
+    if p["code"] != pos["code"]:
         return None
     g: Game = p["game"]
     if not _fits(g, pos):
         # the player played the plan's next move: the sample plays it too, and must still fit
         try:
             _play(g, p["steps"][0])
-        except Exception:  # noqa: BLE001 - the sample cannot follow: drop the plan
-            _plan = None
+        except Exception:  # noqa: BLE001 - the sample cannot follow: the plan is done with
             return None
         p["steps"].pop(0)
         if not _fits(g, pos):
-            _plan = None
             return None
     if not p["steps"]:
-        _plan = None
         return None
     step = p["steps"][0]
     move = step[-1]
@@ -115,4 +98,4 @@ def next_hint(pos: dict[str, Any]) -> str | None:
     return str(move) if face is not None and face == top else str(STOCK_TAP)
 
 
-__all__ = ["drop", "keep", "next_hint", "shortcut", "signature", "steps_of", "won"]
+__all__ = ["make", "next_hint", "shortcut", "signature", "steps_of"]

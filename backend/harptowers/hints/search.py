@@ -29,8 +29,9 @@ its lock, hands it to a worker process (``solve_position``, run by a one-worker
   the best position it reached, ``best_line``: a "guess"); a progress move chosen by what
   is visible (``visible_move``). When every sample tried was *proven* unwinnable the
   answer is "lost" instead: a dead end, as far as the samples tell, and the page says so
-  rather than suggesting the stock again. The sample and its line are kept (``hint_plan``)
-  and serve the next hints while everything seen fits them. The real hidden cards never
+  rather than suggesting the stock again. The sample and its line come back as the plan
+  (``plan.py``), which the app's hint cache follows for the next hints while everything seen
+  fits it. The real hidden cards never
   reach the worker, so no hint can depend on them; such a position never gets
   "unwinnable".
 """
@@ -183,12 +184,7 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
     cls = _game_class(pos)
     # going through the stock costs nothing while redeals are unlimited (EH-11)
     if pos["stock"] and pos.get("seen_stock") is None and cls.redeals is None:
-        hint_plan.drop()
         return {"verdict": GUESS, "solution": str(STOCK_TAP), "first_pass": True}
-    planned = hint_plan.next_hint(pos)
-    if planned is not None:  # the sample of an earlier hint still fits what is seen
-        return {"verdict": WINNABLE if hint_plan.won() else GUESS, "solution": planned,
-                "plan": True}
     hidden = unseen(pos)
     t0 = time.monotonic()
     ways = hint_ways_for(cls)
@@ -206,12 +202,13 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
 
 
 def _follow(pos: dict[str, Any], way: dict[str, Any]) -> dict[str, Any]:
-    """The hint of a way on (``hint_ways.weigh``), its moves kept as the plan."""
+    """The hint of a way on (``Game.hint_ways``' ``weigh``), its moves the plan."""
     sure = bool(way["won"] or way.get("safe"))  # a won sample's way, or an Ace home
-    hint_plan.keep(pos["code"], way["game"], way["moves"], won=sure)
-    planned = hint_plan.next_hint(pos) or str(way["moves"][0])
-    return {"verdict": WINNABLE if sure else GUESS, "solution": planned,
-            "votes": way["won"], "ways": way["ways"], "samples": way["samples"]}
+    plan = hint_plan.make(pos["code"], way["game"], way["moves"], won=sure)
+    planned = hint_plan.next_hint(plan, pos)
+    return {"verdict": WINNABLE if sure else GUESS, "solution": planned or str(way["moves"][0]),
+            "votes": way["won"], "ways": way["ways"], "samples": way["samples"],
+            "plan": plan if planned else None}
 
 
 def _solved(pos: dict[str, Any], hidden: list[Card], seconds: float | None, samples: int,
@@ -265,16 +262,15 @@ def _solved(pos: dict[str, Any], hidden: list[Card], seconds: float | None, samp
 
     if votes:  # a move a won sample starts with; the stock only when nothing else is left
         best = most(Counter({m: n for m, n in votes.items() if m != str(STOCK_TAP)}) or votes)
-        hint_plan.keep(pos["code"], *won[best])
-        return {"verdict": WINNABLE, "solution": best, "votes": votes[best], "samples": tried}
-    if tried and proven_lost == tried:  # a dead end whatever the hidden cards (as far as
-        hint_plan.drop()                 # the samples tell): say so, not "draw a card"
+        return {"verdict": WINNABLE, "solution": best, "votes": votes[best], "samples": tried,
+                "plan": hint_plan.make(pos["code"], *won[best])}
+    if tried and proven_lost == tried:  # a dead end whatever the hidden cards (as far as the
+        # samples tell): say so, not "draw a card"
         return {"verdict": LOST, "solution": None, "samples": tried}
     if leads:  # no won sample: where most lost samples' best lines start; that line serves
         lead = most(leads)  # the next hints while it fits what is seen
-        hint_plan.keep(pos["code"], *lines[lead], won=False)
-        return {"verdict": GUESS, "solution": lead, "samples": tried}
-    hint_plan.drop()
+        return {"verdict": GUESS, "solution": lead, "samples": tried,
+                "plan": hint_plan.make(pos["code"], *lines[lead], won=False)}
     move = visible_move(build(pos, hidden)) if tried else None
     if move is None:
         return {"verdict": UNKNOWN, "solution": None, "samples": tried}

@@ -1,4 +1,4 @@
-"""The hint service: the solver process and the cache of the last solution.
+"""The hint service: the solver process and the one cache of what it found.
 
 The search (``hints.solve_position``) runs in its own process, started by the first hint
 ("spawn"), so a long search never holds the bridge lock nor the table. A process that does
@@ -14,8 +14,9 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from . import plan as hint_plan
 from . import search as hints
-from ..engine import parse_moves
+from ..engine import parse_move, parse_moves
 from ..engine.game import Game
 from ..engine.notation import Move
 
@@ -91,27 +92,37 @@ class SolverProcess:
 
 
 class HintCache:
-    """The last search's answer for one attempt: ``sigs`` (the position before each move of
-    the solution) and ``moves``; it serves the next hints while the player follows it."""
+    """What the last search found for one attempt, serving the next hints while the player
+    follows it: a whole solution of a game with every card in sight (``sigs``, the position
+    before each of its ``moves``) or its verdict, or, with hidden cards, the plan of a sample
+    (plan.py) while everything seen fits it. The solver process keeps nothing."""
 
     def __init__(self) -> None:
         self._c: dict[str, Any] | None = None
+        self._plan: tuple[str, dict[str, Any]] | None = None   # (attempt, plan)
 
     def lookup(self, attempt: str, g: Game) -> dict[str, Any] | None:
         c = self._c
-        if c is None or c["id"] != attempt:
-            return None
-        sig = hints.signature(g)
-        for k, s in enumerate(c["sigs"]):
-            if s == sig:
-                if c["verdict"] != hints.WINNABLE:
-                    return {"verdict": c["verdict"]}
-                return {"move": c["moves"][k]}
+        if c is not None and c["id"] == attempt:
+            sig = hints.signature(g)
+            for k, s in enumerate(c["sigs"]):
+                if s == sig:
+                    if c["verdict"] != hints.WINNABLE:
+                        return {"verdict": c["verdict"]}
+                    return {"move": c["moves"][k]}
+        if self._plan is not None and self._plan[0] == attempt:
+            plan = self._plan[1]
+            planned = hint_plan.next_hint(plan, hints.position(g))
+            if planned is not None:  # the sample of an earlier hint still fits what is seen
+                return {"move": parse_move(planned), **({} if plan["won"] else {"guess": True})}
+            self._plan = None
         return None
 
     def learn(self, attempt: str, g: Game, result: dict[str, Any]) -> dict[str, Any]:
         """Turn the solver's answer into a hint; keep a full solution (or a verdict) of a game
-        with every card in sight."""
+        with every card in sight, or the plan that came with it."""
+        plan = result.get("plan")
+        self._plan = (attempt, plan) if plan else None
         verdict = result["verdict"]
         if verdict == hints.GUESS:  # hidden cards, no sample won: a move by what is visible
             return {"move": parse_moves(result["solution"])[0], "guess": True,
