@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from . import examples, storage
 from .engine import DealCode, parse_code, parse_moves
+from .engine.errors import quoted
 from .engine.codes import VARIANTS, deal_of_the_day
 from .engine.game import Action, Game
 from .engine.notation import STOCK, STOCK_TAP, Move, PileRef
@@ -115,16 +116,20 @@ class Session:
         g = self.game
         if "code" in args:  # a bare number: the game and variant chosen beside it, or this one's
             game = args.get("game", g.code.game)
+            if game not in VARIANTS:
+                raise BadArgument(f"unknown game {quoted(game)}")
             variant = args.get("variant", g.code.variant if game == g.code.game else None)
+            if variant is not None and variant not in VARIANTS[game]:
+                raise BadArgument(f"unknown variant {quoted(variant)} for {game}")
             code, daily = parse_code(args["code"], game, variant), False
         else:
             game = args.get("game", g.code.game)
             if game not in VARIANTS:
-                raise BadArgument(f"unknown game {game!r}")
+                raise BadArgument(f"unknown game {quoted(game)}")
             variant = args.get("variant", g.code.variant if game == g.code.game
                                else VARIANTS[game][0])
             if variant not in VARIANTS[game]:
-                raise BadArgument(f"unknown variant {variant!r} for {game}")
+                raise BadArgument(f"unknown variant {quoted(variant)} for {quoted(game)}")
             mode = args.get("mode", "new")
             if mode == "new":
                 pool = winnable_deals(game, variant) if args.get("winnable") else ()
@@ -136,7 +141,7 @@ class Session:
             elif mode == "same":
                 code, daily = DealCode(game, variant, g.code.number), self.rec.daily
             else:
-                raise BadArgument(f"unknown mode {mode!r} (new, daily, same)")
+                raise BadArgument(f"unknown mode {quoted(mode)} (new, daily, same)")
         self._replace(code, daily)
         return {"_changed": True}
 
@@ -161,7 +166,7 @@ class Session:
     def open_example(self, name: Any) -> None:
         data = examples.load_plain()
         if name not in data:
-            raise BadArgument(f"unknown example {name!r}")
+            raise BadArgument(f"unknown example {quoted(name)}")
         if self.stash is None:
             self.stash = self.rec
         self.rec = GameRecord.start(data[name]["code"])
