@@ -38,8 +38,8 @@ class Session:
         self.settings = dict(loaded.settings if loaded else storage.DEFAULT_SETTINGS)
         self.stats = loaded.stats if loaded else storage.default_stats()
         self.window = dict(loaded.window) if loaded else {}
-        self.notice = {"problem": loaded.problem, "text": loaded.notice} \
-            if loaded and loaded.notice else None
+        self.notice = {"problem": loaded.problem, "text": loaded.notice,
+                       **getattr(loaded, "details", {})} if loaded and loaded.notice else None
         self.example: dict[str, Any] | None = None  # the sandbox of the Examples page
         self.stash: GameRecord | None = None  # the player's game meanwhile
         self.pending: str | None = None
