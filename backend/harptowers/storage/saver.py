@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import files, journal, unsaved
-from .atomic import SimulatedCrash, write_atomic
+from .atomic import SimulatedCrash, _kill_point, write_atomic
 from .schema import check, dumps
 from .where import FILE_NAME, _folder
 
@@ -268,6 +268,7 @@ class Saver:
             try:
                 # looked up on the package, where tests replace it
                 sys.modules[__package__].write_atomic(self.path, item[0])
+                _kill_point("fold-after-write-before-cut")
             except SimulatedCrash:
                 with self._cond:
                     self._busy = False
@@ -298,6 +299,11 @@ class Saver:
                             self._shorten_journal(item[1])
                         except OSError as e:
                             log.error("could not shorten the journal: %s", e)
+                        except SimulatedCrash:  # a kill point of the rotation (tests)
+                            self._busy = False
+                            self._closed = self._dead = True
+                            self._cond.notify_all()
+                            return
                     if self._marked and item[1] == self._seq:  # every change is on disk
                         unsaved.clear(self._note)
                         self._marked = False
@@ -328,7 +334,9 @@ def _shorten(saver: Saver, written: int) -> None:
         journal.append(fd, b"".join(keep))
     finally:
         os.close(fd)
+    _kill_point("rotation-after-copy-before-replace")
     os.replace(tmp, saver.journal_path)
+    _kill_point("rotation-after-replace-before-reopen")
     os.close(saver._jfd)
     saver._jfd = journal.open_for_append(saver.journal_path, os.path.getsize(saver.journal_path))
 
