@@ -30,14 +30,22 @@ class Gate:
     """Document writes wait for a permit, so the test decides when each happens: changes
     pile up in the journal meanwhile (a rotation), then one write folds them."""
 
+    def kill(self) -> None:
+        self.killed = True
+        for _ in range(5):
+            self.permits.release()
+
     def __init__(self, monkeypatch, fault=None) -> None:
         self.permits = threading.Semaphore(0)
         self.real = storage.atomic.write_atomic
         self.fault = fault
+        self.killed = False
         monkeypatch.setattr(storage, "write_atomic", self.write)
 
     def write(self, path, data):
         assert self.permits.acquire(timeout=20)
+        if self.killed:  # the run was killed: this writer ends as the process would
+            raise storage.SimulatedCrash("killed")
         if self.fault is not None:
             self.fault("document")
         self.real(path, data)
@@ -67,9 +75,11 @@ def loaded(folder) -> tuple:
     return (position(api.state()["state"]), dict(s.settings), storage.stats_view(s.stats))
 
 
-def run(folder, monkeypatch, crash_at: str | None = None, hit: int = 0, fault=None):
+def run(folder, monkeypatch, crash_at: str | None = None, hit: int = 0, fault=None,
+        kill_on_failure: bool = False):
     """Play the script, letting a document write happen after every third call; stop at the
-    kill. Returns (what was acknowledged last, hits of ``crash_at``, whether it was killed)."""
+    kill (with ``kill_on_failure``, as soon as saving fails). Returns (what was acknowledged
+    last, hits of ``crash_at``, whether it was killed)."""
     hits = [0]
 
     def crash():
@@ -92,6 +102,9 @@ def run(folder, monkeypatch, crash_at: str | None = None, hit: int = 0, fault=No
             if saver._busy or saver._dead or saver.status == "failing":
                 break
             time.sleep(0.005)
+        if kill_on_failure and saver.status == "failing":
+            gate.kill()
+            return last, hits[0], True
         if i % 3 == 1:  # one document write, then wait for it (or for the kill)
             before = saver.writes
             gate.permits.release()
@@ -101,11 +114,15 @@ def run(folder, monkeypatch, crash_at: str | None = None, hit: int = 0, fault=No
                         or saver.status == "failing":
                     break
                 time.sleep(0.005)
-            if saver._dead:
+            if saver._dead or (kill_on_failure and saver.status == "failing"):
+                gate.kill()
                 return last, hits[0], True
     for _ in range(20):  # the end: the last writes (a kill may still come)
         gate.permits.release()
     saver.flush(20)
+    if kill_on_failure and saver.status == "failing":
+        gate.kill()
+        return last, hits[0], True
     if not saver._dead:
         saver._closed = True  # no close(): a kill leaves the journal as it is
         with saver._cond:
@@ -182,3 +199,28 @@ def test_a_fault_at_every_write_loses_nothing_acknowledged_once_the_disk_works(
         assert not killed
         # the writer retried the failed write and wrote the last document: all is there
         assert loaded(folder) == last, (kind, at)
+
+
+@pytest.mark.parametrize("kind", ["ENOSPC", "EIO", "short"])
+def test_a_kill_right_after_a_fault_at_any_write_loses_nothing_untold(
+        tmp_path, monkeypatch, kind):
+    """The disk fails at one write and the app is killed at once: what loads is what was
+    acknowledged, or the player is told at the start what was lost."""
+    real_append = storage.journal.append
+    monkeypatch.setattr(storage, "_crash_at", None)
+    told = 0
+    for at in range(1, 16):
+        fault, _ = _faults(kind, at)
+
+        def append(fd, data, fault=fault):
+            fault("journal", fd, data)
+            real_append(fd, data)
+
+        monkeypatch.setattr(storage.journal, "append", append)
+        folder = tmp_path / f"at-{at}"
+        last, _h, _killed = run(folder, monkeypatch, fault=fault, kill_on_failure=True)
+        # (a fault in a rotation's copy fails nothing the player sees: the journal stays)
+        if loaded(folder) != last:
+            assert storage.load(folder).problem == "unsaved-lost", (kind, at)
+            told += 1
+    assert told >= 5  # the journal's faults (the document's lose nothing)

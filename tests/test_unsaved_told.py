@@ -42,7 +42,8 @@ def test_a_kill_while_the_disk_is_full_is_told_at_the_next_start_once(tmp_path, 
     assert got.game is not None and got.game.game.moves == saved
     notice = Api(loaded=got).state()["state"]["notice"]
     assert notice["problem"] == "unsaved-lost"
-    assert (notice["reason"], notice["saved"], notice["reached"]) == ("disk-full", saved, reached)
+    assert (notice["what"], notice["reason"], notice["saved"], notice["reached"]) == \
+        ("moves", "disk-full", saved, reached)
     # once: the next run's saver blanks the note; a later start says nothing
     storage.Saver(tmp_path, loaded=got).close(1)
     assert storage.load(tmp_path).notice is None
@@ -75,4 +76,18 @@ def test_a_different_game_lost_is_told_as_such(tmp_path, monkeypatch):
     got = storage.load(tmp_path)
     assert str(got.game.game.code) == EASY_HARP_CODE
     notice = Api(loaded=got).state()["state"]["notice"]
-    assert notice["problem"] == "unsaved-lost" and notice["saved"] is None
+    assert notice["problem"] == "unsaved-lost" and notice["what"] == "game"
+
+
+def test_a_lost_setting_is_told_too(tmp_path, monkeypatch):
+    moves = parse_moves(EASY_HARP_MOVES)
+    failing = [False]
+    full_disk(monkeypatch, failing)
+    api = Api(EASY_HARP_CODE, saver=storage.Saver(tmp_path))
+    play(api, moves, 3)
+    failing[0] = True
+    assert api.settings({"four_colour": True})["ok"]
+    got = storage.load(tmp_path)
+    assert got.settings["four_colour"] is False and len(got.game.actions) == 3
+    notice = Api(loaded=got).state()["state"]["notice"]
+    assert notice["problem"] == "unsaved-lost" and notice["what"] == "changes"

@@ -74,9 +74,11 @@ function noticeText(notice) {
   }
   if (notice.problem === 'journal-unusable') return i18n.t('notice.journal_unusable');
   if (notice.problem === 'unsaved-lost') {
-    return notice.saved === null || notice.saved === undefined
-      ? i18n.t('notice.unsaved_lost_game', { why })
-      : i18n.t('notice.unsaved_lost', { why, saved: notice.saved, reached: notice.reached });
+    if (notice.what === 'moves') {
+      return i18n.t('notice.unsaved_lost', { why, saved: notice.saved, reached: notice.reached });
+    }
+    return i18n.t(notice.what === 'game' ? 'notice.unsaved_lost_game' : 'notice.unsaved_lost_changes',
+      { why });
   }
   return i18n.t('notice.save_reset');
 }

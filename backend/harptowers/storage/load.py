@@ -210,8 +210,9 @@ def _replayed(data: dict[str, Any], folder: Path, path: Path,
     if lost is not None and result.notice is None:  # the last run could not save its end
         result.problem, result.details = "unsaved-lost", lost
         result.notice = (f"The last changes before Harp & Towers closed could not be saved "
-                         f"({lost['reason']}); the game was restored at move {lost['saved']}, "
-                         f"not at move {lost['reached']}.")
+                         f"({lost['reason']})" + (
+                             f"; the game was restored at move {lost['saved']}, not at move "
+                             f"{lost['reached']}." if lost["what"] == "moves" else "."))
     return result
 
 

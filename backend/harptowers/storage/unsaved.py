@@ -86,13 +86,16 @@ def read(folder: Path) -> dict[str, Any] | None:
 
 
 def lost(note: dict[str, Any] | None, game: Any, seq: int) -> dict[str, Any] | None:
-    """What the player lost: ``{"reason", "saved", "reached"}`` (the moves of the game
-    restored and of the game when the last change failed), or None when nothing was."""
+    """What the player lost: ``{"what", "reason", "saved", "reached"}``, or None when the
+    state restored (its last change ``seq``, its game ``game``) holds every change noted.
+    ``what``: ``"moves"`` (the game restored at move ``saved``, not ``reached``), ``"game"``
+    (a game started since was lost; ``saved`` None) or ``"changes"`` (the game is whole; a
+    setting or the statistics may be as before)."""
     if note is None or note["seq"] <= seq:
         return None
+    out = {"what": "changes", "reason": note["reason"], "saved": None, "reached": note["moves"]}
     if game is None or getattr(game, "id", None) != note["id"]:
-        return {"reason": note["reason"], "saved": None, "reached": note["moves"]}
-    saved = game.game.moves if hasattr(game, "game") else 0
-    if len(game.actions) >= note["actions"]:
-        return None
-    return {"reason": note["reason"], "saved": saved, "reached": note["moves"]}
+        out["what"] = "game"
+    elif len(game.actions) < note["actions"]:
+        out["what"], out["saved"] = "moves", game.game.moves
+    return out
