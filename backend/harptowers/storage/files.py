@@ -31,7 +31,7 @@ def _open(path: Path, flags: int) -> int:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise NotRegular(f"{path} is not a regular file")
-        if hasattr(os, "set_blocking"):
+        if hasattr(os, "O_NONBLOCK"):  # POSIX: reads and writes wait again as usual
             os.set_blocking(fd, True)
     except BaseException:
         os.close(fd)

@@ -30,7 +30,10 @@ class Loaded:
 
     ``problem``: None, or why the file was moved aside: ``"not-a-file"``, ``"unreadable"``,
     ``"too-large"``, ``"not-json"``, ``"not-a-document"``, ``"future-schema"``, ``"bad-part"``
-    (some parts kept, see ``reset``). ``notice``: English text for the player, or None.
+    (some parts kept, see ``reset``); about the journal (issue 41): ``"journal-unusable"``
+    (not a file, too large, unreadable: set aside), ``"journal-damaged"`` (lines that failed
+    their check: copied aside, the rest applied); ``"unsaved-lost"`` (the last run was killed
+    with changes it could not save). ``details``: what the page needs to word the notice. ``notice``: English text for the player, or None.
     ``moved_to``: where the file went (None when nothing was moved or the move failed).
     ``reset``: the parts that start fresh because of the problem
     (``"settings"``, ``"game"``, ``"stats"``, ``"window"``).
