@@ -145,12 +145,15 @@ def test_a_fifo_in_place_of_the_journal_does_not_hang_the_start(tmp_path):
     assert len(aside) == 1 and aside[0].is_fifo()
 
 
-@pytest.mark.parametrize("name", ["harp-towers.json", "harp-towers.unsaved", "instance.json"])
+@pytest.mark.parametrize("name", ["harp-towers.json", "harp-towers.unsaved", "instance.json",
+                                  "instance.lock", "harp-towers.log", "harp-towers.crash.log"])
 def test_no_fifo_among_the_files_read_at_start_hangs_it(tmp_path, name):
     os.mkfifo(tmp_path / name)
-    script = ("import sys; from harptowers import storage, single\n"
+    script = ("import sys; from harptowers import logs, storage, single\n"
+              "logs.setup_logging(__import__('pathlib').Path(sys.argv[1]))\n"
               "got = storage.load(sys.argv[1]); s = storage.Saver(sys.argv[1], loaded=got)\n"
-              "single.is_running(sys.argv[1]); s.close(); print('started')\n")
+              "single.is_running(sys.argv[1]); single.acquire_or_alone(sys.argv[1])\n"
+              "s.close(); print('started')\n")
     out = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True,
                          text=True, timeout=60, env={"PYTHONPATH": str(BACKEND),
                                                      "PATH": "/usr/bin:/bin"})
