@@ -34,7 +34,34 @@ FIRST_HINT = ("import sys, time; sys.path.insert(0, sys.argv[1]); import harptow
               "a.hint({'x': 1}); print((time.perf_counter() - t) * 1000)")
 
 
+# every bridge method with a megabyte string in each argument it takes (and an unknown one)
+ARGS = {"state": [], "new_game": ["code", "game", "variant", "mode"], "dismiss": [],
+        "play": ["from", "to"], "tap": ["pile"], "double_tap": ["pile"], "stock": [],
+        "undo": [], "redo": [], "hint": [], "settings": ["language", "deck", "felt"],
+        "statistics": ["key"], "read_code": ["text", "game", "variant"], "clock": [],
+        "examples": [], "open_example": ["name"], "example_step": [], "leave_example": []}
+
+
+def every_method() -> float:
+    """The slowest answer of any method to a megabyte string (after a first call)."""
+    api = Api("EH1-N-AAAAAAF")
+    worst, where = 0.0, ""
+    for method, keys in ARGS.items():
+        for key in keys + ["A" * 64]:
+            arg = {key: "B" * MB}
+            getattr(api, method)(arg)
+            t0 = time.perf_counter()
+            answer = getattr(api, method)(arg)
+            took = time.perf_counter() - t0
+            assert len(str(answer.get("error", {}).get("message", ""))) < 500, (method, key)
+            if took > worst:
+                worst, where = took, f"{method}({key[:10]!r})"
+    print(f"{'slowest 1 MB argument':26s} {worst * 1000:6.2f} ms in {where}")
+    return worst
+
+
 def main() -> None:
+    every_method()
     api = Api("EH1-N-AAAAAAF")
     for name, (method, arg) in CALLS.items():
         getattr(api, method)(arg)  # the first call of its kind
