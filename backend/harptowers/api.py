@@ -242,11 +242,13 @@ class Api:
         meanwhile; ``stale``: the game changed while it ran. Games with hidden cards are
         searched on what the player sees only (hints.py)."""
         job: dict[str, Any] = {}
+        try:
+            self._args(a)
+        except BadArgument:  # answered before the solver is imported
+            return self._call(lambda: self._args(a) and None)
+        from . import hinting  # outside the lock (normally imported in the background already)
 
         def prepare() -> dict[str, Any]:
-            self._args(a)  # a bad argument is answered before the solver is imported
-            from . import hinting
-
             g, rec = self._game, self._session.rec
             if g.won:
                 raise IllegalMove(g.undo_rule, reason="won")
