@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import socket
+import urllib.error
 import threading
 import time
 import urllib.request
@@ -88,3 +89,27 @@ def test_the_oldest_silent_connection_makes_room_past_the_cap(server, monkeypatc
     finally:
         for s in [first, *socks]:
             s.close()
+
+
+def test_a_bridge_call_that_raises_still_gets_an_answer(monkeypatch):
+    """A bug in a bridge method (as read_code's KeyError was) is a 500 answer, not a dropped
+    connection."""
+    api = Api(EH5)
+
+    def broken(_arg=None):
+        raise KeyError("N")
+
+    monkeypatch.setattr(api, "read_code", broken)
+    srv, token = serve.make_server(api, FRONTEND)
+    t = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    t.start()
+    try:
+        with pytest.raises(urllib.error.HTTPError) as e:
+            call(srv.server_address[1], token, "read_code")
+        assert e.value.code == 500
+        assert json.loads(e.value.read())["error"]["code"] == "internal"
+        assert call(srv.server_address[1], token)["ok"] is True
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        t.join(10)

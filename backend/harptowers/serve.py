@@ -21,6 +21,7 @@ import contextlib
 import errno
 import hmac
 import json
+import logging
 import mimetypes
 import secrets
 import selectors
@@ -34,6 +35,8 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from .api import Api
+
+log = logging.getLogger("harptowers.serve")
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'")
@@ -241,7 +244,12 @@ def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
                 arg = json.loads(self.rfile.read(length) or b"null")
             except (ValueError, RecursionError):
                 arg = "not JSON"  # Api answers a clear error
-            answer = getattr(api, method)(arg)
+            try:
+                answer = getattr(api, method)(arg)
+            except Exception:  # a bug: the page gets an answer, the log the traceback
+                log.exception("bridge call %s failed", method)
+                body = {"ok": False, "error": {"code": "internal", "message": "internal error"}}
+                return self._send(500, json.dumps(body).encode(), "application/json")
             self._send(HTTPStatus.OK, json.dumps(answer).encode(), "application/json")
 
     server = BoundedServer(("127.0.0.1", port), Handler)
