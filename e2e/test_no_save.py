@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -129,3 +130,47 @@ def test_the_real_window_starts_on_a_folder_that_is_a_file(playwright_session, t
         proc.terminate()
         proc.wait(10)
     assert folder.read_text() == "a file where the data folder should be"
+
+
+def test_a_kill_while_the_disk_was_full_is_told_at_the_next_start_in_croatian(
+        browser, static_url, request, data_dir, full_disk):
+    """Issue 41, item 8: the moves the full disk cost are told at the next start, once."""
+    storage.save(storage.document({"language": "hr"}), data_dir)
+    loaded = storage.load(data_dir)
+    saver = storage.Saver(data_dir, loaded=loaded)
+    api = Api(CODE, loaded=loaded, saver=saver)
+    assert api.stock()["ok"] and api.stock()["ok"]   # moves 1 and 2: saved
+    full_disk["full"] = True
+    for _ in range(3):                                # moves 3 to 5: not saved
+        assert api.stock()["ok"]
+    # the app is killed here (no close); the disk is still full at the next start
+    again = storage.load(data_dir)
+    t = open_harness(browser, static_url, request, CODE, api=Api(CODE, loaded=again))
+    hr = catalogue("hr")
+    told = (hr["unsaved_lost"].replace("{why}", hr["why_disk_full"])
+            .replace("{saved}", "2").replace("{reached}", "5"))
+    expect(t.refusal).to_have_text(told)
+    expect(t.moves).to_have_text("2")
+
+
+def test_a_damaged_journal_is_told_in_catalan(browser, static_url, request, data_dir,
+                                              monkeypatch):
+    """Issue 41, item 2: damage in the middle of the journal is told in the player's language,
+    and the later lines' settings still count."""
+    storage.save(storage.document({"language": "ca"}), data_dir)
+    loaded = storage.load(data_dir)
+    release = threading.Event()  # the document writer never finishes: the lines stay
+    request.addfinalizer(release.set)
+    monkeypatch.setattr(storage, "write_atomic", lambda path, data: release.wait(30))
+    api = Api(CODE, loaded=loaded, saver=storage.Saver(data_dir, loaded=loaded))
+    api.stock()
+    api.stock()
+    api.settings({"four_colour": True})
+    journal = data_dir / "harp-towers.journal"
+    lines = journal.read_bytes().split(b"\n")
+    lines[0] = lines[0][:20] + b"X" + lines[0][21:]   # one byte of the first line changed
+    journal.write_bytes(b"\n".join(lines))
+    again = storage.load(data_dir)
+    assert again.settings["four_colour"] is True
+    t = open_harness(browser, static_url, request, CODE, api=Api(CODE, loaded=again))
+    expect(t.refusal).to_have_text(catalogue("ca")["journal_damaged_game"])

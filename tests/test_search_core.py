@@ -109,3 +109,47 @@ def test_bad_input_is_refused_with_a_message():
         core.depth_first((cols, down, pool, found, home - 1), 10)
     with pytest.raises(ValueError, match="weights: 5 values expected"):
         core.best_first(state, w, 10)
+
+
+@pytest.mark.parametrize("bad, error", [
+    (None, TypeError),
+    ([1, 2, 3, 4, 5], TypeError),
+    ("state", TypeError),
+])
+def test_a_state_that_is_not_a_tuple_of_five_is_a_type_error(bad, error):
+    core = harp_greedy.compiled_searches()
+    with pytest.raises(error, match="state: a tuple"):  # was SystemError for None
+        core.depth_first(bad, 10)
+
+
+@pytest.mark.parametrize("home", [2 ** 31 - 1, 2 ** 31 - 2, 2 ** 63, -1, 105])
+def test_a_home_out_of_range_is_refused_before_any_sum(home):
+    # UBSan found a signed overflow in the sum of the cards for a home near INT_MAX
+    core = harp_greedy.compiled_searches()
+    _, (cols, down, pool, found, _home) = next(_states())
+    for call in (lambda s: core.depth_first(s, 10),
+                 lambda s: core.greedy(s, GreedySearch.WEIGHTS[0], 10)):
+        with pytest.raises(ValueError, match="home: .* is out of range"):
+            call((cols, down, pool, found, home))
+    with pytest.raises(TypeError, match="home: an int expected"):
+        core.depth_first((cols, down, pool, found, 1.0), 10)
+
+
+def test_the_foundations_and_the_copies_of_each_card_must_add_up():
+    core = harp_greedy.compiled_searches()
+    _, (cols, down, pool, found, home) = next(_states())
+    assert home >= 1
+    f = list(found)
+    k = next(i for i, x in enumerate(f) if x)  # an Ace is home
+    f[k] -= 1
+    with pytest.raises(ValueError):
+        core.depth_first((cols, down, pool, tuple(f), home), 10)
+    # a column card turned into another card: one face has 3 copies, another 1
+    i = next(i for i, c in enumerate(cols) if len(c) >= 2)
+    c = bytearray(cols[i])
+    c[0] = c[1]
+    if c[0] == cols[i][0]:
+        pytest.skip("the two bottom cards are the same face")
+    twisted = cols[:i] + (bytes(c),) + cols[i + 1:]
+    with pytest.raises(ValueError, match="copies"):
+        core.depth_first((twisted, down, pool, found, home), 10)

@@ -13,6 +13,8 @@ for d in tests e2e; do [ -d "$d" ] && dirs+=("$d"); done
 echo "test.sh: e2e failure artefacts (screenshots, console logs) go to $PWD/artifacts/"
 
 bash tools/lint.sh
+# the C search core under ASan and UBSan over 2 000 positions and hostile states (issue 41)
+bash tools/sanitize.sh
 
 rc=0
 .venv/bin/python -m pytest "${dirs[@]}" -q -p no:cacheprovider "$@" || rc=$?

@@ -17,12 +17,53 @@ from typing import Any, Callable
 from . import storage
 from .engine import examples
 from .engine import IllegalMove, InvalidCode, InvalidMove, parse_code
+from .engine.codes import VARIANTS
+from .engine.errors import quoted
 from .engine.game import Game
 from .engine.notation import STOCK, Move, PileRef, parse_pile
 from .session import BadArgument, Session
 from .view import PAGE_SETTINGS, page_settings, view
 
 __all__ = ["Api", "BadArgument"]
+
+MAX_PASTE = 65_536     # characters of a pasted text read for a deal code (issue 41, item 4)
+MAX_MESSAGE = 400      # the longest error message answered (a bad value is quoted short)
+_warming = threading.Lock()
+_warmed = False
+
+
+def _warm_hints() -> None:
+    """Import the hint service (and its solver) on a background thread, once a process, so
+    the first hint does not pay for it (issue 41, item 4)."""
+    try:
+        from .hints import service  # noqa: F401
+    except Exception:  # noqa: BLE001 - the first hint imports it again and says why
+        pass
+
+
+def _start_warming() -> None:
+    global _warmed
+    with _warming:
+        if _warmed:
+            return
+        _warmed = True
+    t = threading.Timer(0.5, _warm_hints)  # after the first paint's work
+    t.daemon = True
+    t.start()
+
+
+def paste(text: str) -> str:
+    """``text`` when it is short enough to look for a deal code in; else InvalidCode
+    ``too-long`` at once, before any reading (a megabyte paste answers in microseconds)."""
+    if len(text) > MAX_PASTE:
+        raise InvalidCode(f"the text is too long for a deal code ({len(text)} characters; "
+                          f"at most {MAX_PASTE})", "too-long", text[:39] + "…")
+    return text
+
+
+def _cut(message: str) -> str:
+    """A last bound on an error message, whatever quoted the value in it."""
+    return message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE - 1] + "…"
 
 
 class Api:
@@ -41,6 +82,7 @@ class Api:
         # the hint service (and the solver it imports) is loaded by the first hint, not at start-up
         self._hints: tuple[Any, Any] | None = None
         self._rev = 0  # every answer's view model is numbered, in the order they were made
+        _start_warming()
 
     @property
     def _game(self) -> Game:
@@ -83,11 +125,11 @@ class Api:
             except IllegalMove as e:
                 answer = {"ok": False, "refusal": {"rule": e.rule, "params": e.params}}
             except InvalidCode as e:
-                answer = {"ok": False, "error": {"code": "invalid-code", "message": str(e),
-                                                 "reason": e.reason, "part": e.part}}
+                answer = {"ok": False, "error": {"code": "invalid-code", "message": _cut(str(e)),
+                                                 "reason": e.reason, "part": _cut(e.part)}}
             except (BadArgument, InvalidMove) as e:
                 code = "bad-argument" if isinstance(e, BadArgument) else "invalid-move"
-                answer = {"ok": False, "error": {"code": code, "message": str(e)}}
+                answer = {"ok": False, "error": {"code": code, "message": _cut(str(e))}}
             s = self._session
             s.notice = storage.save_notice(self._saver, s.notice)  # a save failed, or works again
             self._rev += 1
@@ -103,10 +145,10 @@ class Api:
             raise BadArgument(f"expected an object, got {type(a).__name__}")
         unknown = set(a) - set(types)
         if unknown:
-            raise BadArgument(f"unknown argument {sorted(unknown)[0]!r}")
+            raise BadArgument(f"unknown argument {quoted(min(unknown))}")
         for k, t in types.items():
             if k in a and (not isinstance(a[k], t) or (t is int and isinstance(a[k], bool))):
-                raise BadArgument(f"{k!r} must be {t.__name__}, got {a[k]!r}")
+                raise BadArgument(f"{k!r} must be {t.__name__}, got {quoted(a[k])}")
             if t is int and k in a and not -storage.SAFE_INT <= a[k] <= storage.SAFE_INT:
                 raise BadArgument(f"{k!r} is not a number the page can send")
         return a
@@ -153,8 +195,12 @@ class Api:
         """Start a deal: ``{"code": text}`` or ``{"game", "variant", "mode": new|daily|same}``;
         with ``"winnable": true`` a new deal is drawn from the shipped proven-winnable list.
         A bad code is an error and the current game is untouched (APP-07)."""
-        return self._call(lambda: self._session.new_game(
-            self._args(a, code=str, game=str, variant=str, mode=str, winnable=bool)))
+        def run() -> dict[str, Any] | None:
+            args = self._args(a, code=str, game=str, variant=str, mode=str, winnable=bool)
+            if "code" in args:
+                paste(args["code"])
+            return self._session.new_game(args)
+        return self._call(run)
 
     def dismiss(self, a: Any = None) -> dict[str, Any]:
         """The player answered the pending-code question with "keep my game", or read the
@@ -197,10 +243,13 @@ class Api:
         meanwhile; ``stale``: the game changed while it ran. Games with hidden cards are
         searched on what the player sees only (hints.py)."""
         job: dict[str, Any] = {}
-        from .hints import service as hinting
+        try:
+            self._args(a)
+        except BadArgument:  # answered before the solver is imported
+            return self._call(lambda: self._args(a) and None)
+        from .hints import service as hinting  # outside the lock (warmed in the background)
 
         def prepare() -> dict[str, Any]:
-            self._args(a)
             g, rec = self._game, self._session.rec
             if g.won:
                 raise IllegalMove(g.undo_rule, reason="won")
@@ -243,7 +292,7 @@ class Api:
             if "winnable_only" in args:
                 unknown = set(args["winnable_only"]) - set(storage.STATS_KEYS)
                 if unknown:
-                    raise BadArgument(f"winnable_only: unknown key {sorted(unknown)[0]!r}")
+                    raise BadArgument(f"winnable_only: unknown key {quoted(min(unknown))}")
                 try:  # a partial change: the other games keep theirs
                     args["winnable_only"] = storage.winnable_only_shape(
                         args["winnable_only"], self._session.settings["winnable_only"])
@@ -261,7 +310,7 @@ class Api:
         def run() -> dict[str, Any]:
             args = self._args(a, reset=bool, key=str)
             if args.get("key") is not None and args["key"] not in storage.STATS_KEYS:
-                raise BadArgument(f"unknown statistics key {args['key']!r}")
+                raise BadArgument(f"unknown statistics key {quoted(args['key'])}")
             s = self._session
             if args.get("reset"):
                 s.stats = storage.reset_stats(s.stats, args.get("key"))
@@ -282,8 +331,12 @@ class Api:
                 raise BadArgument("missing 'text'")
             g = self._game.code
             game = args.get("game", g.game)
+            if game not in VARIANTS:
+                raise BadArgument(f"unknown game {quoted(game)}")
             variant = args.get("variant", g.variant if game == g.game else None)
-            return {"code": str(parse_code(args["text"], game, variant))}
+            if variant is not None and variant not in VARIANTS[game]:
+                raise BadArgument(f"unknown variant {quoted(variant)} for {game}")
+            return {"code": str(parse_code(paste(args["text"]), game, variant))}
         return self._call(run)
 
     def clock(self, a: Any = None) -> dict[str, Any]:

@@ -10,24 +10,33 @@ per-run secret token (requests without it get 403). docs/durability.md has the t
   too. A header and that content type make a browser ask first (CORS), and no answer here
   allows it.
 - The cookie lets the page load its own files; only from the same origin.
-- At most ``MAX_CONNECTIONS`` connections are served at once (more wait in the listen queue
-  of ``BACKLOG``), each dropped after ``TIMEOUT`` seconds of silence.
+- A connection is held without a thread until it sends its request (at most ``MAX_HELD``
+  held, each dropped after ``TIMEOUT`` seconds of silence); at most ``MAX_CONNECTIONS``
+  requests are served at once, each read with the same timeout.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hmac
 import json
+import logging
 import mimetypes
 import secrets
+import selectors
 import sys
 import threading
+import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from .api import Api
+
+log = logging.getLogger("harptowers.serve")
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'")
@@ -35,38 +44,108 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 METHODS = ("state", "new_game", "play", "tap", "double_tap", "stock", "undo", "redo",
            "settings", "statistics", "dismiss", "examples", "open_example", "example_step",
            "leave_example", "clock", "hint", "read_code")
-MAX_CONNECTIONS = 32
+MAX_CONNECTIONS = 32     # requests served at once
+MAX_HELD = 512           # connections held open waiting for their request
 BACKLOG = 128
 TIMEOUT = 2.0            # seconds a connection may stay silent (a browser sends at once)
 MAX_BODY = 1024 * 1024   # the largest request body read (a pasted text is far smaller)
 
 
+def held_cap() -> int:
+    """How many connections may be held: ``MAX_HELD``, or fewer under a small limit on open
+    files (half of it, less room for the app's own files)."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):  # Windows: no such limit here
+        return MAX_HELD
+    if soft == resource.RLIM_INFINITY:
+        return MAX_HELD
+    return max(8, min(MAX_HELD, soft // 2 - 32))
+
+
 class BoundedServer(ThreadingHTTPServer):
-    """A thread per connection, at most ``MAX_CONNECTIONS`` at once: the next connection is
-    accepted when one ends (until then it waits in the listen queue). So idle connections
-    cannot run the process out of file descriptors (which made the accept loop spin)."""
+    """Connections are accepted at once and held, without a thread, until they send
+    something (issue 41, item 7): then a handler thread serves them, at most
+    ``MAX_CONNECTIONS`` at a time. A connection silent for ``TIMEOUT`` seconds is dropped;
+    at most ``MAX_HELD`` are held (the oldest silent one goes for a new one). So idle or
+    half-open connections neither run the process out of file descriptors nor keep an
+    authorised call waiting behind them (300 idle connections used to delay one by 7.8 s)."""
 
     daemon_threads = True
     request_queue_size = BACKLOG
 
     def __init__(self, *args, **kwargs) -> None:
         self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self._held: dict[Any, tuple[Any, float]] = {}  # socket: (address, since)
+        self._held_lock = threading.Lock()
+        self._selector = selectors.DefaultSelector()
+        self._stopping = threading.Event()
+        self._cap = held_cap()
         super().__init__(*args, **kwargs)
+        self._watcher = threading.Thread(target=self._watch, name="harp-towers-serve-watch",
+                                         daemon=True)
+        self._watcher.start()
+
+    def process_request(self, request, client_address) -> None:
+        """Hold the new connection until it sends its request (no thread meanwhile)."""
+        with self._held_lock:
+            if len(self._held) >= min(self._cap, MAX_HELD):
+                self._drop(min(self._held, key=lambda s: self._held[s][1]))
+            self._held[request] = (client_address, time.monotonic())
+            self._selector.register(request, selectors.EVENT_READ)
 
     def get_request(self):
-        if not self._slots.acquire(timeout=0.5):
-            raise OSError("every connection slot is taken")  # the loop comes back later
         try:
             return super().get_request()
-        except BaseException:
-            self._slots.release()
+        except OSError as e:
+            if e.errno in (errno.EMFILE, errno.ENFILE):  # out of files: no busy loop
+                time.sleep(0.05)
             raise
 
-    def shutdown_request(self, request) -> None:
-        try:
-            super().shutdown_request(request)
-        finally:
-            self._slots.release()
+    def _drop(self, sock) -> None:
+        """Under ``_held_lock``: forget and close a held connection."""
+        self._held.pop(sock, None)
+        with contextlib.suppress(KeyError, ValueError, OSError):
+            self._selector.unregister(sock)
+        with contextlib.suppress(OSError):
+            self.shutdown_request(sock)
+
+    def _watch(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                events = self._selector.select(0.1) if self._held else []
+            except (OSError, ValueError):
+                events = []
+            if not events:
+                time.sleep(0.01 if self._held else 0.05)
+            now = time.monotonic()
+            with self._held_lock:
+                for key, _ in events:
+                    sock = key.fileobj
+                    if sock not in self._held:
+                        continue
+                    addr = self._held.pop(sock)[0]
+                    with contextlib.suppress(KeyError, ValueError):
+                        self._selector.unregister(sock)
+                    threading.Thread(target=self._serve_one, args=(sock, addr),
+                                     daemon=True).start()
+                for sock, (_addr, since) in list(self._held.items()):
+                    if now - since > TIMEOUT:
+                        self._drop(sock)
+
+    def _serve_one(self, sock, addr) -> None:
+        with self._slots:  # at most MAX_CONNECTIONS requests served at once
+            self.process_request_thread(sock, addr)
+
+    def server_close(self) -> None:
+        self._stopping.set()
+        with self._held_lock:
+            for sock in list(self._held):
+                self._drop(sock)
+        super().server_close()
+        self._selector.close()
 
 
 def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
@@ -165,7 +244,12 @@ def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
                 arg = json.loads(self.rfile.read(length) or b"null")
             except (ValueError, RecursionError):
                 arg = "not JSON"  # Api answers a clear error
-            answer = getattr(api, method)(arg)
+            try:
+                answer = getattr(api, method)(arg)
+            except Exception:  # a bug: the page gets an answer, the log the traceback
+                log.exception("bridge call %s failed", method)
+                body = {"ok": False, "error": {"code": "internal", "message": "internal error"}}
+                return self._send(500, json.dumps(body).encode(), "application/json")
             self._send(HTTPStatus.OK, json.dumps(answer).encode(), "application/json")
 
     server = BoundedServer(("127.0.0.1", port), Handler)

@@ -13,6 +13,7 @@ from typing import Any, Callable
 from . import storage
 from .engine import examples
 from .engine import DealCode, parse_code, parse_moves
+from .engine.errors import quoted
 from .engine.codes import VARIANTS, deal_of_the_day
 from .engine.game import Action, Game
 from .engine.notation import STOCK, STOCK_TAP, Move, PileRef
@@ -38,8 +39,8 @@ class Session:
         self.settings = dict(loaded.settings if loaded else storage.DEFAULT_SETTINGS)
         self.stats = loaded.stats if loaded else storage.default_stats()
         self.window = dict(loaded.window) if loaded else {}
-        self.notice = {"problem": loaded.problem, "text": loaded.notice} \
-            if loaded and loaded.notice else None
+        self.notice = {"problem": loaded.problem, "text": loaded.notice,
+                       **getattr(loaded, "details", {})} if loaded and loaded.notice else None
         self.example: dict[str, Any] | None = None  # the sandbox of the Examples page
         self.stash: GameRecord | None = None  # the player's game meanwhile
         self.pending: str | None = None
@@ -119,16 +120,20 @@ class Session:
         g = self.game
         if "code" in args:  # a bare number: the game and variant chosen beside it, or this one's
             game = args.get("game", g.code.game)
+            if game not in VARIANTS:
+                raise BadArgument(f"unknown game {quoted(game)}")
             variant = args.get("variant", g.code.variant if game == g.code.game else None)
+            if variant is not None and variant not in VARIANTS[game]:
+                raise BadArgument(f"unknown variant {quoted(variant)} for {game}")
             code, daily = parse_code(args["code"], game, variant), False
         else:
             game = args.get("game", g.code.game)
             if game not in VARIANTS:
-                raise BadArgument(f"unknown game {game!r}")
+                raise BadArgument(f"unknown game {quoted(game)}")
             variant = args.get("variant", g.code.variant if game == g.code.game
                                else VARIANTS[game][0])
             if variant not in VARIANTS[game]:
-                raise BadArgument(f"unknown variant {variant!r} for {game}")
+                raise BadArgument(f"unknown variant {quoted(variant)} for {quoted(game)}")
             mode = args.get("mode", "new")
             if mode == "new":
                 pool = winnable_deals(game, variant) if args.get("winnable") else ()
@@ -140,7 +145,7 @@ class Session:
             elif mode == "same":
                 code, daily = DealCode(game, variant, g.code.number), self.rec.daily
             else:
-                raise BadArgument(f"unknown mode {mode!r} (new, daily, same)")
+                raise BadArgument(f"unknown mode {quoted(mode)} (new, daily, same)")
         self._replace(code, daily)
         return {"_changed": True}
 
@@ -165,7 +170,7 @@ class Session:
     def open_example(self, name: Any) -> None:
         data = examples.load_plain()
         if name not in data:
-            raise BadArgument(f"unknown example {name!r}")
+            raise BadArgument(f"unknown example {quoted(name)}")
         if self.stash is None:
             self.stash = self.rec
         self.rec = GameRecord.start(data[name]["code"])

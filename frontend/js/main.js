@@ -68,6 +68,18 @@ function noticeText(notice) {
   if (notice.problem === 'no-save') return i18n.t('notice.no_save', { why });
   if (notice.problem === 'save-failed') return i18n.t('notice.save_failed', { why });
   if (notice.problem === 'save-works') return i18n.t('notice.save_works');
+  // the journal and the unsaved changes (issue 41)
+  if (notice.problem === 'journal-damaged') {
+    return i18n.t(notice.game_lost ? 'notice.journal_damaged_game' : 'notice.journal_damaged');
+  }
+  if (notice.problem === 'journal-unusable') return i18n.t('notice.journal_unusable');
+  if (notice.problem === 'unsaved-lost') {
+    if (notice.what === 'moves') {
+      return i18n.t('notice.unsaved_lost', { why, saved: notice.saved, reached: notice.reached });
+    }
+    return i18n.t(notice.what === 'game' ? 'notice.unsaved_lost_game' : 'notice.unsaved_lost_changes',
+      { why });
+  }
   return i18n.t('notice.save_reset');
 }
 

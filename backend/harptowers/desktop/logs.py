@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from .. import __version__
+from ..storage.files import is_regular_or_missing
 
 APP_SLUG = "harp-towers"  # the platformdirs folder name (native.APP_SLUG)
 LOG_NAME = "harp-towers.log"
@@ -50,6 +51,8 @@ def setup_logging(folder: Path | None = None, *, console_level: int = logging.WA
     failed = None
     try:  # a folder that cannot be written (a file, read-only, a full disk) costs the log only
         folder.mkdir(parents=True, exist_ok=True)
+        if not is_regular_or_missing(path):  # a FIFO there would hang the start
+            raise OSError(f"{path} is not a regular file")
         file_handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000,
                                                             backupCount=3, encoding="utf-8")
         file_handler.setFormatter(fmt)
@@ -70,6 +73,8 @@ def setup_logging(folder: Path | None = None, *, console_level: int = logging.WA
         log.warning("no log file in %s: %s", folder, failed)
     if _crash_file is None and failed is None:
         try:
+            if not is_regular_or_missing(folder / CRASH_LOG_NAME):
+                raise OSError(f"{folder / CRASH_LOG_NAME} is not a regular file")
             _crash_file = open(folder / CRASH_LOG_NAME, "a", encoding="utf-8")  # noqa: SIM115
             faulthandler.enable(_crash_file, all_threads=True)
         except OSError as e:

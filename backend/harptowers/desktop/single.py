@@ -35,6 +35,9 @@ from typing import IO
 
 from . import platforms
 from ..storage import data_dir, write_atomic
+from ..storage.files import is_regular_or_missing, read_regular
+
+INFO_MAX = 4096  # instance.json is a port and a secret
 
 log = logging.getLogger("harptowers.desktop.single")
 
@@ -48,6 +51,8 @@ def _try_lock(f: IO[bytes]) -> bool:
 
 
 def _open_lock(folder: Path) -> IO[bytes]:
+    if not is_regular_or_missing(folder / LOCK_NAME):  # a FIFO there would hang the start
+        raise OSError(f"{folder / LOCK_NAME} is not a regular file")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         return open(folder / LOCK_NAME, "a+b")
@@ -105,7 +110,7 @@ class Primary:
                 return
             self._closed = True
         try:
-            info = json.loads((self.folder / INFO_NAME).read_text("utf-8"))
+            info = json.loads(read_regular(self.folder / INFO_NAME, INFO_MAX))
             if info.get("secret") == self._secret:
                 (self.folder / INFO_NAME).unlink()
         except (OSError, ValueError, AttributeError):
@@ -242,7 +247,7 @@ def hand_over(folder: str | os.PathLike[str] | None, text: str, timeout: float =
         if not is_running(folder):
             return False
         try:
-            info = json.loads((folder / INFO_NAME).read_text("utf-8"))
+            info = json.loads(read_regular(folder / INFO_NAME, INFO_MAX))
             port, secret = int(info["port"]), str(info["secret"])
         except (OSError, ValueError, KeyError, TypeError):
             port = 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import InvalidMove
+from .errors import InvalidMove, quoted
 
 KINDS = "swftc"
 
@@ -65,18 +65,18 @@ def parse_pile(text: str, *, any_ok: bool = False) -> PileRef:
     Raises InvalidMove quoting the text."""
     m = _PILE.fullmatch(text.strip().lower()) if isinstance(text, str) else None
     if not m:
-        raise InvalidMove(f"not a pile: {text!r} (s, w, t1…t10, f1…f8, c1…c4)")
+        raise InvalidMove(f"not a pile: {quoted(text)} (s, w, t1…t10, f1…f8, c1…c4)")
     kind, digits = m.groups()
     if kind in "sw":
         if digits:
-            raise InvalidMove(f"not a pile: {text!r} ({kind} has no number)")
+            raise InvalidMove(f"not a pile: {quoted(text)} ({kind} has no number)")
         return PileRef(kind)
     if not digits:
         if any_ok and kind in "fc":
             return PileRef(kind, -1)
-        raise InvalidMove(f"not a pile: {text!r} ({kind} needs a number, as {kind}1)")
+        raise InvalidMove(f"not a pile: {quoted(text)} ({kind} needs a number, as {kind}1)")
     if int(digits) < 1:
-        raise InvalidMove(f"not a pile: {text!r} (piles are numbered from 1)")
+        raise InvalidMove(f"not a pile: {quoted(text)} (piles are numbered from 1)")
     return PileRef(kind, int(digits) - 1)
 
 
@@ -92,12 +92,12 @@ def parse_move(text: str) -> Move:
         return STOCK_TAP
     m = _MOVE.fullmatch(t)
     if not m:
-        raise InvalidMove(f"not a move: {text!r} (moves look like t3-t5, t3:4-t1, w-f, s)")
+        raise InvalidMove(f"not a move: {quoted(text)} (moves look like t3-t5, t3:4-t1, w-f, s)")
     src, count, dst = m.groups()
     src_ref = parse_pile(src)
     n = int(count) if count else 1
     if n < 1:
-        raise InvalidMove(f"not a move: {text!r} (a run has at least 1 card)")
+        raise InvalidMove(f"not a move: {quoted(text)} (a run has at least 1 card)")
     return Move(src_ref, parse_pile(dst, any_ok=True), n)
 
 

@@ -20,8 +20,10 @@ each other (a win is never on disk without the game that made it, and the revers
 
 The package is split by concern: ``record`` (the saved game), ``stats`` (statistics),
 ``schema`` (the document and its checks), ``atomic`` (the atomic writer), ``journal`` (every
-change appended before the bridge answers), ``saver`` (journal and background writes),
-``load`` and ``parse`` (reading), ``where`` (the data folder). Every public name is
+change appended before the bridge answers, each line checked), ``saver`` (journal and
+background writes), ``load`` and ``parse`` (reading), ``files`` (opening files at start: no
+FIFO, bounded size and time), ``unsaved`` (the note of changes a full disk kept from the
+journal), ``where`` (the data folder). Every public name is
 re-exported here, so ``from .storage import X`` and ``storage.X`` work as before.
 """
 

@@ -10,7 +10,10 @@ import time
 from pathlib import Path
 
 CRASH_POINTS = ("after-write-before-fsync", "after-fsync-before-rename",
-                "after-rename-before-dirsync")
+                "after-rename-before-dirsync",
+                # the saver's (saver.py): a fold of the journal into the document, a rotation
+                "fold-after-write-before-cut", "rotation-after-copy-before-replace",
+                "rotation-after-replace-before-reopen")
 
 
 class SimulatedCrash(BaseException):

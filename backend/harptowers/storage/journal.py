@@ -1,9 +1,14 @@
 """The journal: every change, appended before the bridge answers (docs/durability.md).
 
 ``harp-towers.journal`` beside the document holds one JSON line per change since the document
-was last written::
+was last written, each behind its own check (issue 41: as SQLite's WAL frames and
+LevelDB's log records carry theirs)::
 
-    {"seq": 8, "settings": {...}, "stats": {...}, "window": {...}, "game": GAME}
+    h1 <length> <crc32> {"seq": 8, "settings": {...}, "stats": {...}, "window": {...}, "game": GAME}
+
+``h1`` names the line format, ``<length>`` is the byte length of the JSON (decimal) and
+``<crc32>`` its CRC-32 (8 hex digits). Journals written before the check (lines that start
+with ``{``) are still read, without it.
 
 ``GAME`` is null, a whole saved game, or, when the game is the one of the line before (or of
 the document) with actions added, the game without its ``actions`` plus ``"base": n`` (the
@@ -15,8 +20,11 @@ the line is the operating system's and survives a kill of the app (not a power l
 document's atomic write, with its fsync, is what survives that). The background writer folds
 the lines into the document (which records the ``seq`` of its last change) and empties the
 journal. ``replay`` applies, over the document, the lines whose ``seq`` is above the
-document's; it stops at a torn or unreadable line (a write cut short by the kill) and at a
-``base`` that does not fit, so what it returns is always a state the app was in.
+document's. A torn last line (a write cut short by a kill: it has no end of line) is
+dropped quietly. A line that fails its check anywhere else is damage: it is skipped and
+reported, and every later line is still applied for what stands on its own (settings,
+statistics, window, a whole game); a game given as a delta that no longer fits the game
+reached is reported as lost, never guessed.
 """
 
 from __future__ import annotations
@@ -24,11 +32,17 @@ from __future__ import annotations
 import json
 import os
 import re
+import zlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import files
+
 JOURNAL_NAME = "harp-towers.journal"
 PARTS = ("settings", "stats", "window")
+MAX_JOURNAL = 64 * 1024 * 1024  # far above any real journal (it is folded at 256 kB)
+_TAG = b"h1"
 
 
 def _dumps(obj: Any) -> str:
@@ -42,7 +56,30 @@ def line(seq: int, doc: dict[str, Any], prev: dict[str, Any] | None) -> bytes:
     for k in PARTS:
         out[k] = doc.get(k, {})
     out["game"] = game_entry(prev, doc.get("game"))
-    return (_dumps(out) + "\n").encode("utf-8")
+    return checked(_dumps(out).encode("utf-8"))
+
+
+def checked(payload: bytes) -> bytes:
+    """``payload`` (one JSON text, no end of line) as a checked journal line."""
+    return b"%s %d %08x %s\n" % (_TAG, len(payload), zlib.crc32(payload), payload)
+
+
+def payload_of(raw: bytes) -> bytes | None:
+    """The JSON of one journal line (without its end of line) when its check holds (an old
+    unchecked line: as it is), else None."""
+    if raw.startswith(b"{"):
+        return raw
+    parts = raw.split(b" ", 3)
+    if len(parts) != 4 or parts[0] != _TAG or not parts[1].isdigit() or len(parts[2]) != 8:
+        return None
+    try:
+        crc = int(parts[2], 16)
+    except ValueError:
+        return None
+    body = parts[3]
+    if int(parts[1]) != len(body) or zlib.crc32(body) != crc:
+        return None
+    return body
 
 
 def game_entry(prev: dict[str, Any] | None, game: dict[str, Any] | None) -> Any:
@@ -63,16 +100,19 @@ _SEQ = re.compile(rb'\{"seq":(\d{1,18})[,}]')
 
 
 def line_seq(raw: bytes) -> int:
-    """The ``seq`` of a journal line (``line`` writes it first), or -1."""
-    m = _SEQ.match(raw)
+    """The ``seq`` of a journal line (``line`` writes it first), or -1 (a damaged line)."""
+    body = payload_of(raw)
+    m = _SEQ.match(body) if body is not None else None
     return int(m.group(1)) if m else -1
 
 
-def apply(doc: dict[str, Any], entry: Any) -> dict[str, Any] | None:
-    """``doc`` with the journal ``entry`` applied, or None when the entry is malformed or its
-    game does not build on ``doc``'s (then nothing after it may be applied either)."""
+def apply(doc: dict[str, Any], entry: Any, lenient: bool = False
+          ) -> tuple[dict[str, Any] | None, bool]:
+    """``(doc with the journal entry applied, whether its game was)``; ``(None, False)`` when
+    the entry is malformed. A game delta that does not build on ``doc``'s game: None, or,
+    ``lenient`` (after damage), the entry's other parts over ``doc``'s game and False."""
     if not isinstance(entry, dict) or not all(isinstance(entry.get(k), dict) for k in PARTS):
-        return None
+        return None, False
     new = dict(doc)
     for k in PARTS:
         new[k] = entry[k]
@@ -84,53 +124,89 @@ def apply(doc: dict[str, Any], entry: Any) -> dict[str, Any] | None:
                 and cur.get("id") == game.get("id") and cur.get("code") == game.get("code")
                 and type(base) is int and base == len(cur["actions"])
                 and isinstance(tail, list)):
-            return None
+            return (new, False) if lenient else (None, False)
         game = {k: v for k, v in game.items() if k not in ("base", "tail")}
         game["actions"] = cur["actions"] + tail
     elif game is not None and not isinstance(game, dict):
-        return None
+        return (new, False) if lenient else (None, False)
     new["game"] = game
-    return new
+    return new, True
 
 
-def replay(doc: dict[str, Any], seq: int, path: Path,
-           loads=json.loads) -> tuple[dict[str, Any], int, int, int]:
-    """Apply the journal at ``path`` over ``doc`` (whose last change is ``seq``). Returns
-    ``(doc, seq, end, applied)``: the state reached, its ``seq``, the byte length of the
-    journal's readable part (a writer truncates it there before appending) and how many lines
-    were applied. A missing or unreadable journal applies nothing."""
+@dataclass
+class Replayed:
+    """What ``replay`` reached. ``end``: the bytes of the journal up to its last whole line
+    (a writer cuts a torn last line off there before appending). ``problem``: None, or
+    ``"not-a-file"``, ``"too-large"``, ``"unreadable"`` (nothing applied), or ``"damaged"``
+    (``damaged`` lines failed their check or could not be used; ``games_lost`` later lines'
+    games did not fit and were not applied). ``raw``: the bytes read."""
+
+    doc: dict[str, Any]
+    seq: int
+    end: int = 0
+    applied: int = 0
+    problem: str | None = None
+    damaged: int = 0
+    games_lost: int = 0
+    raw: bytes = b""
+
+
+def _entry(raw: bytes, loads: Any) -> Any:
+    body = payload_of(raw)
+    if body is None:
+        return None
     try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except OSError:
-        return doc, seq, 0, 0
-    end = applied = 0
-    pos = 0
-    while True:
-        nl = raw.find(b"\n", pos)
-        if nl < 0:
-            break  # a torn last line: ignored (and cut off before the next append)
-        try:
-            entry = loads(raw[pos:nl].decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            break
-        n = entry.get("seq") if isinstance(entry, dict) else None
-        if type(n) is not int:
-            break
-        if n > seq:
-            new = apply(doc, entry)
-            if new is None:
-                break
-            doc, seq, applied = new, n, applied + 1
-        pos = end = nl + 1
-    return doc, seq, end, applied
+        entry = loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return entry if isinstance(entry, dict) and type(entry.get("seq")) is int else None
+
+
+def replay(doc: dict[str, Any], seq: int, path: Path, loads=json.loads) -> Replayed:
+    """Apply the journal at ``path`` over ``doc`` (whose last change is ``seq``). A missing
+    journal applies nothing; one that is not a regular file, too large or unreadable applies
+    nothing and says so (``problem``)."""
+    out = Replayed(doc, seq)
+    try:
+        raw = files.read_regular(path, MAX_JOURNAL)
+    except (FileNotFoundError, NotADirectoryError):  # no folder: said at saving
+        return out
+    except files.NotRegular:
+        out.problem = "not-a-file"
+        return out
+    except files.TooLarge:
+        out.problem = "too-large"
+        return out
+    except OSError:  # TimeoutError too
+        out.problem = "unreadable"
+        return out
+    out.raw = raw
+    pieces = raw.split(b"\n")
+    out.end = len(raw) - len(pieces[-1])  # the last piece has no end of line: torn, dropped
+    for piece in pieces[:-1]:
+        entry = _entry(piece, loads)
+        if entry is None:
+            out.damaged += 1
+            continue
+        n = entry["seq"]
+        if n <= out.seq:
+            continue
+        new, with_game = apply(out.doc, entry, lenient=True)
+        if new is None:
+            out.damaged += 1
+            continue
+        if not with_game:
+            out.games_lost += 1
+        out.doc, out.seq, out.applied = new, n, out.applied + 1
+    if out.damaged or out.games_lost:
+        out.problem = "damaged"
+    return out
 
 
 def open_for_append(path: Path, keep: int) -> int:
     """Open the journal for appending, cut to its first ``keep`` bytes (what ``replay`` could
     read). Returns the descriptor. Raises OSError."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_BINARY", 0),
-                 0o600)
+    fd = files.open_append(path)  # a FIFO there: an error at once, not a wait
     try:
         if os.fstat(fd).st_size != keep:
             os.ftruncate(fd, keep)

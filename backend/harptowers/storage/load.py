@@ -13,10 +13,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import journal
+from . import files, journal, unsaved
+from .atomic import write_atomic
 from .parse import loads, loads_line
 from .record import GameRecord
-from .schema import SCHEMA, document, _settings_shape, _stats_shape, _window_shape
+from .schema import (SCHEMA, check, document, dumps, _settings_shape, _stats_shape,
+                     _window_shape)
 from .where import FILE_NAME, MAX_BYTES, _folder
 
 log = logging.getLogger("harptowers.storage")
@@ -28,7 +30,10 @@ class Loaded:
 
     ``problem``: None, or why the file was moved aside: ``"not-a-file"``, ``"unreadable"``,
     ``"too-large"``, ``"not-json"``, ``"not-a-document"``, ``"future-schema"``, ``"bad-part"``
-    (some parts kept, see ``reset``). ``notice``: English text for the player, or None.
+    (some parts kept, see ``reset``); about the journal (issue 41): ``"journal-unusable"``
+    (not a file, too large, unreadable: set aside), ``"journal-damaged"`` (lines that failed
+    their check: copied aside, the rest applied); ``"unsaved-lost"`` (the last run was killed
+    with changes it could not save). ``details``: what the page needs to word the notice. ``notice``: English text for the player, or None.
     ``moved_to``: where the file went (None when nothing was moved or the move failed).
     ``reset``: the parts that start fresh because of the problem
     (``"settings"``, ``"game"``, ``"stats"``, ``"window"``).
@@ -46,6 +51,7 @@ class Loaded:
     seq: int = 0           # the last change the state holds (document, then journal)
     journal_end: int = 0   # bytes of the journal that were readable
     replayed: int = 0      # journal lines applied over the document
+    details: dict[str, Any] = field(default_factory=dict)  # the notice's figures for the page
 
     def document(self) -> dict[str, Any]:
         """The loaded parts as a document (for ``save``/``Saver.submit``)."""
@@ -137,13 +143,14 @@ def _load(folder: Path) -> Loaded:
         return aside("not-a-file", "is not a regular file")
     if st.st_size > MAX_BYTES:
         return aside("too-large", f"is too large ({st.st_size} bytes)")
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+    try:  # no wait on a FIFO put there after the stat, no read without end
+        raw = files.read_regular(path, MAX_BYTES)
+    except files.NotRegular:
+        return aside("not-a-file", "is not a regular file")
+    except files.TooLarge:
+        return aside("too-large", "is too large")
     except OSError as e:
         return aside("unreadable", f"could not be read ({e.strerror or e})")
-    if len(raw) > MAX_BYTES:
-        return aside("too-large", "is too large")
     try:
         data = loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as e:
@@ -164,8 +171,9 @@ def _replayed(data: dict[str, Any], folder: Path, path: Path,
               aside: Callable[..., Loaded] | None = None) -> Loaded:
     """The document ``data`` with the journal applied, checked part by part."""
     seq = data.get("seq") if type(data.get("seq")) is int and data["seq"] >= 0 else 0
-    data, seq, end, applied = journal.replay(data, seq, folder / journal.JOURNAL_NAME,
-                                             loads_line)
+    jpath = folder / journal.JOURNAL_NAME
+    rep = journal.replay(data, seq, jpath, loads_line)
+    data, seq, end, applied = rep.doc, rep.seq, rep.end, rep.applied
     if applied:
         log.info("replayed %d journal line(s) over %s", applied, path)
     fresh = document()
@@ -199,4 +207,66 @@ def _replayed(data: dict[str, Any], folder: Path, path: Path,
             return result
         result.seq = result.journal_end = 0
         return aside("bad-part", "; ".join(reasons), bad, result)
+    if rep.problem is not None:
+        _journal_problem(result, rep, jpath)
+    lost = unsaved.lost(unsaved.read(folder), game, seq)
+    if lost is not None and result.notice is None:  # the last run could not save its end
+        result.problem, result.details = "unsaved-lost", lost
+        result.notice = (f"The last changes before Harp & Towers closed could not be saved "
+                         f"({lost['reason']})" + (
+                             f"; the game was restored at move {lost['saved']}, not at move "
+                             f"{lost['reached']}." if lost["what"] == "moves" else "."))
     return result
+
+
+_JOURNAL_WHY = {"not-a-file": "is not a regular file", "too-large": "is too large",
+                "unreadable": "could not be read"}
+
+
+def _journal_problem(result: Loaded, rep: journal.Replayed, jpath: Path) -> None:
+    """Tell the player about a journal that could not be used whole, and keep it aside.
+
+    Not a file, too large, unreadable: moved aside; the changes since the document was
+    written are lost. Damaged lines: the journal is copied aside byte for byte, the state
+    recovered from the rest is written as the document and the journal emptied (so the
+    damage is reported once); when that write fails, the journal stays as it is."""
+    if rep.problem in _JOURNAL_WHY:
+        result.moved_to = move_aside(jpath)
+        result.journal_end = 0
+        result.problem, result.details = "journal-unusable", {"why": rep.problem}
+        result.notice = (f"The record of the last changes ({jpath}) {_JOURNAL_WHY[rep.problem]};"
+                         f" it was set aside and the data saved before it was loaded.")
+        return
+    result.problem = "journal-damaged"
+    result.details = {"damaged": rep.damaged, "game_lost": rep.games_lost > 0}
+    result.notice = (f"{rep.damaged} line(s) of the record of the last changes ({jpath}) were "
+                     "damaged; the other changes were restored"
+                     + (", but not the last moves of the game" if rep.games_lost else "") + ".")
+    result.moved_to = _copy_aside(jpath, rep.raw)
+    if result.moved_to is None:
+        return
+    try:
+        doc = {**result.document(), "seq": result.seq}
+        write_atomic(result.path or jpath.with_name("harp-towers.json"), dumps(check(doc)))
+        os.truncate(jpath, 0)
+    except (OSError, ValueError) as e:  # the journal stays: the next start reads it again
+        log.error("could not write the state recovered from %s: %s", jpath, e)
+        return
+    result.journal_end = 0
+
+
+def _copy_aside(path: Path, raw: bytes) -> Path | None:
+    """Write ``raw`` (the bytes read from ``path``) to a new ``<name>.corrupt-<UTC time>``
+    beside it; its path, or None when it could not be written."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    for n in range(100):
+        target = path.with_name(f"{path.name}.corrupt-{stamp}" + (f"-{n}" if n else ""))
+        if target.exists() or target.is_symlink():
+            continue
+        try:
+            write_atomic(target, raw)
+            return target
+        except OSError as e:
+            log.error("could not keep %s aside: %s", path, e)
+            return None
+    return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import contextlib
 import errno
 import logging
 import os
@@ -14,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import journal
-from .atomic import SimulatedCrash, write_atomic
+from . import files, journal, unsaved
+from .atomic import SimulatedCrash, _kill_point, write_atomic
 from .schema import check, dumps
 from .where import FILE_NAME, _folder
 
@@ -54,9 +55,7 @@ _TAIL_SEQ = re.compile(rb'"seq":(\d{1,18})\}\s*$')
 def _seq_on_disk(path: Path) -> int:
     """The ``seq`` of the file at ``path`` (written last, so read from its tail), or 0."""
     try:
-        with open(path, "rb") as f:
-            f.seek(max(0, os.fstat(f.fileno()).st_size - 64))
-            m = _TAIL_SEQ.search(f.read())
+        m = _TAIL_SEQ.search(files.read_regular(path, 1 << 26)[-64:])  # no wait on a FIFO
     except OSError:
         return 0
     return int(m.group(1)) if m else 0
@@ -112,6 +111,8 @@ class Saver:
         game = getattr(loaded, "game", None)
         self._prev = game.to_json() if game is not None else None
         self._jfd: int | None = None
+        self._note: int | None = None  # the note of unsaved changes (unsaved.py)
+        self._marked = False
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             self._jfd = journal.open_for_append(self.journal_path,
@@ -119,6 +120,7 @@ class Saver:
         except OSError as e:
             self._fail(e, NO_SAVE)
         else:
+            self._note = unsaved.prepare(self.folder)  # blanks the last run's note: told once
             free = _free_space(self.folder)
             if free is not None and free < LOW_SPACE:
                 self._fail(OSError(errno.ENOSPC, "the disk is full"), NO_SAVE)
@@ -153,7 +155,8 @@ class Saver:
                 self.folder.mkdir(parents=True, exist_ok=True)
                 self._jfd = journal.open_for_append(self.journal_path, 0)
                 self._prev = None
-            except OSError:
+            except OSError as e:
+                self._unsaved(e, seq, doc)
                 return
         data = journal.line(seq, doc, self._prev)
         try:
@@ -166,9 +169,15 @@ class Saver:
         except OSError as e:
             self._prev = None  # the next line carries the whole game
             self._fail(e)
+            self._unsaved(e, seq, doc)
             return
         game = doc.get("game")
         self._prev = {**game, "actions": list(game["actions"])} if game else None
+
+    def _unsaved(self, e: Exception, seq: int, doc: dict[str, Any]) -> None:
+        """A change the journal could not take: noted where the next start looks."""
+        unsaved.mark(self._note, reason(e), seq, doc)
+        self._marked = True
 
     def take_news(self) -> dict[str, Any] | None:
         """What to tell the player about saving since the last call, once: ``{"problem":
@@ -229,6 +238,12 @@ class Saver:
                 except OSError:
                     pass
                 self._jfd = None
+            if self._note is not None:
+                with contextlib.suppress(OSError):
+                    os.close(self._note)
+                    if not self._marked and self.status == "ok" and not self._dead:
+                        (self.folder / unsaved.NAME).unlink()  # a clean quit leaves no note
+                self._note = None
         atexit.unregister(self.close)
         return done
 
@@ -253,6 +268,7 @@ class Saver:
             try:
                 # looked up on the package, where tests replace it
                 sys.modules[__package__].write_atomic(self.path, item[0])
+                _kill_point("fold-after-write-before-cut")
             except SimulatedCrash:
                 with self._cond:
                     self._busy = False
@@ -283,6 +299,14 @@ class Saver:
                             self._shorten_journal(item[1])
                         except OSError as e:
                             log.error("could not shorten the journal: %s", e)
+                        except SimulatedCrash:  # a kill point of the rotation (tests)
+                            self._busy = False
+                            self._closed = self._dead = True
+                            self._cond.notify_all()
+                            return
+                    if self._marked and item[1] == self._seq:  # every change is on disk
+                        unsaved.clear(self._note)
+                        self._marked = False
                     self._recovered()
             with self._cond:
                 self._busy = False
@@ -310,7 +334,9 @@ def _shorten(saver: Saver, written: int) -> None:
         journal.append(fd, b"".join(keep))
     finally:
         os.close(fd)
+    _kill_point("rotation-after-copy-before-replace")
     os.replace(tmp, saver.journal_path)
+    _kill_point("rotation-after-replace-before-reopen")
     os.close(saver._jfd)
     saver._jfd = journal.open_for_append(saver.journal_path, os.path.getsize(saver.journal_path))
 

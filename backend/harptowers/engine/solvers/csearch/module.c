@@ -9,7 +9,9 @@
  *       None
  *
  * state: HarpPosition.copy_state() (cols as bytes, down, pool: 64 counts, found: 8 heights,
- * home). Bad input raises ValueError naming what is wrong.
+ * home). Bad input raises TypeError (not a tuple of five, a field of the wrong type) or
+ * ValueError naming what is wrong; every field is checked, each value in its range, before
+ * any arithmetic on it (issue 41: a home near INT_MAX overflowed a sum).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -41,10 +43,34 @@ static int read_ints(PyObject *seq, int *out, Py_ssize_t n, int hi, const char *
 }
 
 static int read_state(PyObject *obj, State *st) {
-    PyObject *cols, *down, *pool, *found;
+    PyObject *cols, *down, *pool, *found, *home_obj;
     int home, v[64];
     memset(st, 0, sizeof *st);
-    if (!PyArg_ParseTuple(obj, "OOOOi", &cols, &down, &pool, &found, &home)) return -1;
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 5) {
+        PyErr_Format(PyExc_TypeError, "state: a tuple (cols, down, pool, found, home) expected, "
+                     "not %.50s", Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    cols = PyTuple_GET_ITEM(obj, 0);
+    down = PyTuple_GET_ITEM(obj, 1);
+    pool = PyTuple_GET_ITEM(obj, 2);
+    found = PyTuple_GET_ITEM(obj, 3);
+    home_obj = PyTuple_GET_ITEM(obj, 4);
+    if (!PyLong_Check(home_obj)) {
+        PyErr_Format(PyExc_TypeError, "home: an int expected, not %.50s",
+                     Py_TYPE(home_obj)->tp_name);
+        return -1;
+    }
+    {
+        int overflow = 0;
+        long h = PyLong_AsLongAndOverflow(home_obj, &overflow);
+        if (h == -1 && PyErr_Occurred()) return -1;
+        if (overflow || h < 0 || h > TOTAL) {
+            PyErr_Format(PyExc_ValueError, "home: %R is out of range (0 to %d)", home_obj, TOTAL);
+            return -1;
+        }
+        home = (int)h;
+    }
     if (read_ints(down, v, NCOL, MAXC, "down")) return -1;
     for (int i = 0; i < NCOL; i++) st->down[i] = (uint8_t)v[i];
     if (read_ints(pool, v, 64, 2, "pool")) return -1;
@@ -88,6 +114,26 @@ static int read_state(PyObject *obj, State *st) {
     if (home < 0 || total != TOTAL) {
         PyErr_Format(PyExc_ValueError, "%d cards: a position holds %d", total, TOTAL);
         return -1;
+    }
+    /* the foundations hold what home says, and no face is in more than its two copies */
+    int in_found = 0, count[64] = {0};
+    for (int f = 0; f < 8; f++) {
+        in_found += st->found[f];
+        for (int r = 1; r <= st->found[f]; r++) count[(f / 2) * 16 + r]++;
+    }
+    if (in_found != home) {
+        PyErr_Format(PyExc_ValueError, "found: %d cards home, home says %d", in_found, home);
+        return -1;
+    }
+    for (int i = 0; i < NCOL; i++)
+        for (int k = 0; k < st->len[i]; k++) count[st->col[i][k]]++;
+    for (int c = 0; c < 64; c++) {
+        int r = c & 15;
+        count[c] += st->pool[c];
+        if ((r < 1 || r > TOP) ? count[c] != 0 : count[c] != 2) {
+            PyErr_Format(PyExc_ValueError, "card %d: %d copies (a position holds 2)", c, count[c]);
+            return -1;
+        }
     }
     st->home = (uint8_t)home;
     return 0;
