@@ -20,6 +20,7 @@ python3 -c 'import os, sys, sysconfig
 sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
   || PKGS+=(python3-dev)
 command -v node >/dev/null || PKGS+=(nodejs)   # tools/lint.sh: node --test
+command -v npm >/dev/null || PKGS+=(npm)         # tools/lint.sh: tsc, from package-lock.json
 
 have="$(dpkg-query -W -f='${Package} ${Status}\n' "${PKGS[@]}" 2>/dev/null | awk '/ installed$/ {print $1}' || true)"
 missing=()
@@ -43,4 +44,13 @@ if [ "$(cat .venv/.stamp 2>/dev/null)" != "$stamp" ]; then
   echo "setup.sh: pip install -e '.[app,test,package]' (first run: ~1 min, ~900 MB)" >&2
   .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[app,test,package]'
   echo "$stamp" > .venv/.stamp
+fi
+
+# TypeScript's checker for tools/lint.sh (package.json: a dev tool, nothing is built), again
+# when package-lock.json changes
+nstamp="$(sha256sum package-lock.json | cut -d' ' -f1)"
+if [ ! -x node_modules/.bin/tsc ] || [ "$(cat node_modules/.stamp 2>/dev/null)" != "$nstamp" ]; then
+  echo "setup.sh: npm ci (TypeScript, for tools/lint.sh)" >&2
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$nstamp" > node_modules/.stamp
 fi

@@ -57,8 +57,9 @@ def render() -> str:
            "// The shapes of what the bridge answers, for the page's JSDoc types.", ""]
     hints_ns = vars(view_types)
     for name, obj in vars(view_types).items():
-        if name == "PileKind":
-            out += [f"export type {name} = {ts(obj)};", ""]
+        if name == "PileKind":  # its literals: ts() gives the alias's name, for the shapes
+            kinds = " | ".join(f'"{a}"' for a in typing.get_args(obj))
+            out += [f"export type {name} = {kinds};", ""]
         elif typing.is_typeddict(obj) and obj.__module__ == view_types.__name__:
             hints = typing.get_type_hints(obj, globalns=hints_ns, include_extras=True)
             out.append(f"export interface {name} {{")

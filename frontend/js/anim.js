@@ -28,7 +28,7 @@ export function reducedMotion() {
 
 /** Put every card in flight where it is going at once (a deal skipped with a click or key). */
 export function finish() {
-  const els = [...document.querySelectorAll('.card.flying')];
+  const els = [.../** @type {NodeListOf<HTMLElement & {_zTimer?: number, _z?: number}>} */ (document.querySelectorAll('.card.flying'))];
   if (!els.length) return;
   for (const el of els) {
     clearTimeout(el._zTimer);

@@ -8,6 +8,11 @@
 
 import { t, cardLabel } from './i18n.js';
 
+/** @typedef {import('./view-model').ViewModel} ViewModel */
+/** @typedef {import('./view-model').PileView} PileView */
+/** @typedef {import('./view-model').CardView} CardView */
+/** @typedef {import('./view-model').ActionView} ActionView */
+
 const DELAY_MS = 60;      // empty first, then fill: the same text twice is spoken twice
 let region = null;
 let timer = null;
@@ -32,6 +37,7 @@ export function current() {
   return el ? el.textContent : '';
 }
 
+/** @param {ViewModel | null} state @param {string} id @returns {PileView | null} */
 function pileOf(state, id) {
   return state && state.piles ? state.piles.find((p) => p.id === id) || null : null;
 }
@@ -45,6 +51,7 @@ function number(id) {
  * The accessible name of a pile, e.g. "Column 3, 5 cards, 2 face down",
  * "Foundation 1 for Spades, up to Four", "Stock, 12 cards, passes: 0".
  * `n` is the pile's number in its row (1-based); `passes` the redeal count.
+ * @param {PileView} pile @param {number} n @param {number} [passes]
  */
 export function pileName(pile, n, passes = 0) {
   const count = pile.cards.length;
@@ -71,7 +78,8 @@ export function pileName(pile, n, passes = 0) {
   }
 }
 
-/** "column 5", "the Diamonds foundation", "cell 2", "the waste" (where a card went). */
+/** "column 5", "the Diamonds foundation", "cell 2", "the waste" (where a card went).
+ * @param {ViewModel | null} state @param {string} id */
 export function placeName(state, id) {
   const pile = pileOf(state, id);
   const kind = pile ? pile.kind : ({ s: 'stock', w: 'waste', f: 'foundation', c: 'cell' }[id[0]] || 'column');
@@ -82,13 +90,14 @@ export function placeName(state, id) {
   return t(`announce.place.${kind}`, { n: number(id) });
 }
 
-/** "Seven of Hearts", or "3 cards from Nine of Clubs" for a run. */
+/** "Seven of Hearts", or "3 cards from Nine of Clubs" for a run. @param {CardView[]} cards */
 export function cardsName(cards) {
   const first = cards[0];
   const name = first && first.up ? cardLabel(first.card) : t('table.face_down');
   return t('announce.cards', { count: cards.length, name });
 }
 
+/** @param {ActionView} action @param {ViewModel | null} before @param {ViewModel} after */
 function describeMove(action, before, after) {
   const { from: src, to: dst, count } = action;
   if (action.undo) {
@@ -106,6 +115,7 @@ function describeMove(action, before, after) {
   return parts.join(' ');
 }
 
+/** @param {ActionView} action @param {ViewModel | null} before @param {ViewModel} after */
 function describeStock(action, before, after) {
   if (action.undo) return t('announce.undone_plain', { score: after.score });
   const stock = pileOf(after, 's');
@@ -119,6 +129,7 @@ function describeStock(action, before, after) {
 /**
  * The sentence for an accepted answer of `method` (ok: true), given the view
  * model before it. Returns '' when there is nothing worth saying.
+ * @param {string} method @param {import('./view-model').Answer} answer @param {ViewModel | null} before
  */
 export function describe(method, answer, before) {
   const after = answer && answer.state;
@@ -138,7 +149,8 @@ export function describe(method, answer, before) {
   return parts.filter(Boolean).join(' ');
 }
 
-/** Announce an accepted answer (see describe). */
+/** Announce an accepted answer (see describe).
+ * @param {string} method @param {import('./view-model').Answer} answer @param {ViewModel | null} before */
 export function accepted(method, answer, before) {
   const text = describe(method, answer, before);
   if (text) say(text);

@@ -14,6 +14,8 @@
 // calls in flight could come back out of order (a hint, which may search for
 // seconds, is the exception: see call()).
 
+/** @typedef {import('./view-model').Answer} Answer */
+
 const params = new URLSearchParams(window.location.search);
 const token = params.get('token');
 
@@ -72,6 +74,7 @@ export function whenReady() {
   return api().then(() => undefined);
 }
 
+/** @param {string} method @param {unknown} arg @returns {Promise<Answer>} */
 async function send(method, arg) {
   const target = await api();
   try {
@@ -92,6 +95,8 @@ async function send(method, arg) {
  * opts.queue false: a long call (a hint) that the player's actions do not wait
  * for; its answer carries a view model number (`rev`) like every answer, so the
  * page never draws it over a newer one.
+ * @param {string} method @param {unknown} [arg] @param {{queue?: boolean}} [opts]
+ * @returns {Promise<Answer>}
  */
 export function call(method, arg, opts = {}) {
   if (opts.queue === false) return send(method, arg);

@@ -3,6 +3,8 @@
 
 import { t, has } from './i18n.js';
 
+/** @typedef {import('./view-model').CatalogueEntry} CatalogueEntry */
+
 function label(key, fallback) {
   return has(key) ? t(key) : fallback;
 }
@@ -17,11 +19,13 @@ function radio(name, value, text, checked) {
   return l;
 }
 
+/** @param {CatalogueEntry[]} catalogue @param {string} game @returns {CatalogueEntry} */
 function entry(catalogue, game) {
   return catalogue.find((g) => g.game === game) || catalogue[0];
 }
 
-/** The game and variant chosen in `dlg`: {game, variant, key, winnableDefault}. */
+/** The game and variant chosen in `dlg`: {game, variant, key, winnableDefault}.
+ * @param {CatalogueEntry[]} catalogue */
 export function chosen(dlg, catalogue) {
   const gameInput = dlg.querySelector('input[name="game"]:checked');
   const g = entry(catalogue, gameInput && gameInput.value);
@@ -30,7 +34,8 @@ export function chosen(dlg, catalogue) {
   return { game: g.game, variant: v.id, key: v.key, winnableDefault: v.winnable_only };
 }
 
-/** Show the variants of `game` (none when it has only one), `variant` checked. */
+/** Show the variants of `game` (none when it has only one), `variant` checked.
+ * @param {CatalogueEntry[]} catalogue @param {string} game @param {string} [variant] */
 export function fillVariants(dlg, catalogue, game, variant) {
   const g = entry(catalogue, game);
   const box = dlg.querySelector('.variant-choice');
@@ -41,7 +46,8 @@ export function fillVariants(dlg, catalogue, game, variant) {
   box.hidden = g.variants.length < 2;
 }
 
-/** Fill the window with every game, `game`/`variant` checked. */
+/** Fill the window with every game, `game`/`variant` checked.
+ * @param {CatalogueEntry[]} catalogue @param {string} game @param {string} variant */
 export function fill(dlg, catalogue, game, variant) {
   const box = dlg.querySelector('.game-choice');
   const legend = box.querySelector('legend');
@@ -61,7 +67,8 @@ function box(dlg) {
   return dlg.querySelector('input[name="winnable_only"]');
 }
 
-/** Set the box from the setting of the game and variant chosen in the window. */
+/** Set the box from the setting of the game and variant chosen in the window.
+ * @param {CatalogueEntry[]} catalogue @param {import('./view-model').PageSettings | null} settings */
 export function syncWinnable(dlg, catalogue, settings) {
   const el = box(dlg);
   if (!el) return;
@@ -70,7 +77,8 @@ export function syncWinnable(dlg, catalogue, settings) {
   el.checked = key in remembered ? Boolean(remembered[key]) : Boolean(winnableDefault);
 }
 
-/** The settings change for the box as it is now: {winnable_only: {key: bool}}. */
+/** The settings change for the box as it is now: {winnable_only: {key: bool}}.
+ * @param {CatalogueEntry[]} catalogue */
 export function winnableSetting(dlg, catalogue) {
   const el = box(dlg);
   const { key } = chosen(dlg, catalogue);

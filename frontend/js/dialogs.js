@@ -10,9 +10,14 @@ import { syncWinnable, winnableArg, winnableSetting } from './choices.js';
 import * as looks from './looks.js';
 import { formatDuration } from './header.js';
 
+/** @typedef {import('./view-model').ViewModel} ViewModel */
+/** @typedef {import('./view-model').Answer} Answer */
+
 const $ = (id) => document.getElementById(id);
 // {newGame(arg) → Promise<answer>, settings(change), state() → view model,
 //  leaveExample() → Promise (back to the player's game first; the Examples sandbox)}
+/** @type {{newGame(arg: object): Promise<Answer>, settings(change: object): unknown,
+ *   state(): ViewModel | null, leaveExample(): Promise<unknown>, readCode(text: string): Promise<Answer>}} */
 let actions = null;
 let toastTimer = null;
 
@@ -21,7 +26,7 @@ export function init(callbacks) {
   initNewGame();
   initSettings();
   $('dlg-win').addEventListener('close', () => {
-    const choice = $('dlg-win').returnValue;
+    const choice = (/** @type {HTMLDialogElement} */ ($('dlg-win'))).returnValue;
     if (choice === 'new') openNewGame();
     if (choice === 'same') actions.newGame({ mode: 'same' });   // the game is won: nothing to ask
   });
@@ -33,6 +38,7 @@ export function anyOpen() {
   return Boolean(document.querySelector('dialog[open]'));
 }
 
+/** @param {HTMLDialogElement} dlg */
 function open(dlg) {
   if (!dlg.open) dlg.showModal();
 }
@@ -66,7 +72,7 @@ export function confirmLeave(code = null) {
   const state = actions.state();
   const started = Boolean(state && !state.won && state.moves > 0);
   if (!code && !started) return Promise.resolve(true);
-  const dlg = $('dlg-confirm');
+  const dlg = /** @type {HTMLDialogElement} */ ($('dlg-confirm'));
   applyDom(dlg);
   if (code) {
     dlg.querySelector('[data-testid="confirm-title"]').textContent = t('paste.title', { code });
@@ -78,7 +84,7 @@ export function confirmLeave(code = null) {
     dlg.returnValue = '';
     dlg.addEventListener('close', () => resolve(dlg.returnValue === 'yes'), { once: true });
     open(dlg);
-    dlg.querySelector('[value="yes"]').focus();
+    /** @type {HTMLElement} */ (dlg.querySelector('[value="yes"]')).focus();
   });
 }
 
@@ -92,7 +98,7 @@ let codeError = null;   // the error shown under the code field, re-translated o
 
 function showCodeError(error) {
   codeError = error || null;
-  const el = $('dlg-new').querySelector('[data-testid="code-error"]');
+  const el = /** @type {HTMLElement} */ ($('dlg-new').querySelector('[data-testid="code-error"]'));
   el.textContent = !error ? '' : error.key ? t(error.key) : errorText(error);
   el.hidden = !error;
 }
@@ -117,26 +123,26 @@ async function start(arg) {
   }
   if (!(await confirmLeave())) return;
   const answer = await actions.newGame(arg);
-  if (answer && answer.ok) $('dlg-new').close('done');
+  if (answer && answer.ok) (/** @type {HTMLDialogElement} */ ($('dlg-new'))).close('done');
   else if (answer && answer.error) showCodeError(answer.error);
 }
 
 function initNewGame() {
   const dlg = $('dlg-new');
-  dlg.addEventListener('change', (e) => {
+  dlg.addEventListener('change', (/** @type {Event & {target: HTMLInputElement}} */ e) => {
     if (e.target.name === 'game') choices.fillVariants(dlg, catalogue(), e.target.value);
     if (e.target.name === 'game' || e.target.name === 'variant') {
       syncWinnable(dlg, catalogue(), (actions.state() || {}).settings);
     }
     if (e.target.name === 'winnable_only') actions.settings(winnableSetting(dlg, catalogue()));
   });
-  for (const button of dlg.querySelectorAll('[data-mode]')) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (dlg.querySelectorAll('[data-mode]'))) {
     button.addEventListener('click', () => {
       const { game, variant } = choices.chosen(dlg, catalogue());
       start({ game, variant, mode: button.dataset.mode, ...winnableArg(dlg, button.dataset.mode) });
     });
   }
-  const input = $('code-input');
+  const input = /** @type {HTMLInputElement} */ ($('code-input'));
   const openCode = () => {
     if (!input.value.trim()) {   // say what is missing rather than nothing (issue 16)
       showCodeError({ key: 'new.code_empty' });
@@ -155,10 +161,10 @@ function initNewGame() {
 
 /** Open the New game window, preset to the game being played. */
 export function openNewGame(prefillCode = '') {
-  const dlg = $('dlg-new');
+  const dlg = /** @type {HTMLDialogElement} */ ($('dlg-new'));
   const state = actions.state();
   if (state) choices.fill(dlg, catalogue(), state.game, state.variant);
-  $('code-input').value = prefillCode;
+  /** @type {HTMLInputElement} */ ($('code-input')).value = prefillCode;
   showCodeError(null);
   syncWinnable(dlg, catalogue(), state && state.settings);
   open(dlg);
@@ -194,7 +200,7 @@ export async function openDeal(code, { asked = false } = {}) {
 
 function initSettings() {
   const dlg = $('dlg-settings');
-  const select = dlg.querySelector('select[name="language"]');
+  const select = /** @type {HTMLSelectElement} */ (dlg.querySelector('select[name="language"]'));
   select.add(new Option('', SYSTEM));   // follow the system locale; its text is set by translate()
   for (const [code, name] of Object.entries(LANGUAGES)) {
     const option = new Option(name, code);
@@ -204,7 +210,7 @@ function initSettings() {
   nameSystemOption();
   looks.buildSettings(dlg);
   applyDom(dlg);
-  dlg.addEventListener('change', (e) => {
+  dlg.addEventListener('change', (/** @type {Event & {target: HTMLInputElement}} */ e) => {
     const { name } = e.target;
     if (!name) return;
     const value = e.target.type === 'checkbox' ? e.target.checked : e.target.value;
@@ -213,10 +219,11 @@ function initSettings() {
 }
 
 export function openSettings() {
-  const dlg = $('dlg-settings');
+  const dlg = /** @type {HTMLDialogElement} */ ($('dlg-settings'));
+  /** @type {Partial<import('./view-model').PageSettings>} */
   const settings = (actions.state() || {}).settings || {};
-  for (const box of dlg.querySelectorAll('input[type="checkbox"]')) box.checked = Boolean(settings[box.name]);
-  dlg.querySelector('select[name="language"]').value =
+  for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (dlg.querySelectorAll('input[type="checkbox"]'))) box.checked = Boolean(settings[box.name]);
+  /** @type {HTMLSelectElement} */ (dlg.querySelector('select[name="language"]')).value =
     LANGUAGES[settings.language] ? settings.language : SYSTEM;
   looks.syncSettings(dlg, settings);
   open(dlg);
@@ -240,12 +247,13 @@ export function openHelp(page) {
 export function openAbout(version) {
   $('dlg-about').querySelector('[data-testid="version"]').textContent = version || '';
   renderKeyList($('dlg-about').querySelector('.about-keys'), { short: true, heading: 'h3' });
-  open($('dlg-about'));
+  open(/** @type {HTMLDialogElement} */ ($('dlg-about')));
 }
 
-/** The win window; its time is the one the statistics recorded (state.elapsed_ms). */
+/** The win window; its time is the one the statistics recorded (state.elapsed_ms).
+ * @param {{state: ViewModel}} won */
 export function openWin({ state }) {
-  const dlg = $('dlg-win');
+  const dlg = /** @type {HTMLDialogElement} */ ($('dlg-win'));
   dlg.querySelector('[data-testid="win-text"]').textContent =
     t('win.text', { game: t(`game.${state.game}`), code: state.code });
   dlg.querySelector('[data-testid="win-score"]').textContent = String(state.score);
@@ -255,14 +263,15 @@ export function openWin({ state }) {
   const hintsUsed = dlg.querySelector('[data-testid="win-hints"]');
   if (hintsUsed) hintsUsed.textContent = String(state.hints || 0);
   showRecords(dlg, state.new_records || []);
-  for (const other of document.querySelectorAll('dialog[open]')) other.close();
+  for (const other of /** @type {NodeListOf<HTMLDialogElement>} */ (document.querySelectorAll('dialog[open]'))) other.close();
   open(dlg);
-  dlg.querySelector('[value="new"]').focus();
+  /** @type {HTMLElement} */ (dlg.querySelector('[value="new"]')).focus();
 }
 
-/** The records this win set, as Python decided them ("best_time", "fewest_moves"). */
+/** The records this win set, as Python decided them ("best_time", "fewest_moves").
+ * @param {HTMLElement} dlg @param {string[]} records */
 function showRecords(dlg, records) {
-  const list = dlg.querySelector('[data-testid="win-records"]');
+  const list = /** @type {HTMLElement} */ (dlg.querySelector('[data-testid="win-records"]'));
   list.replaceChildren(...records.map((r) => {
     const li = document.createElement('li');
     li.dataset.record = r;
@@ -277,7 +286,7 @@ export function translate() {
   applyDom(document);
   if (actions) nameSystemOption();
   if (codeError) showCodeError(codeError);
-  const win = $('dlg-win');
+  const win = /** @type {HTMLDialogElement} */ ($('dlg-win'));
   const state = actions && actions.state();
   if (win.open && state) {
     win.querySelector('[data-testid="win-text"]').textContent =

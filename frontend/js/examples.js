@@ -13,10 +13,19 @@ const STOCK_MS = 50;     // a stock tap during a replay (wall-clock time per mov
 const MOVE_MS = 100;     // any other replayed move
 const $ = (sel) => document.querySelector(sel);
 
+/** @typedef {import('./view-model').ViewModel} ViewModel */
+/** @typedef {import('./view-model').ExampleView} ExampleView */
+/** @typedef {import('./view-model').ExampleKey} ExampleKey */
+/** @typedef {import('./view-model').Text} Text */
+
+/** @type {{call(method: string, arg?: unknown): Promise<import('./view-model').Answer>,
+ *   show(state: ViewModel, opts?: object): Promise<void>, view(): ViewModel | null,
+ *   beforeOpen(): unknown, hideToast(): void, notify(text: string, kind: string): void}} */
 let hooks = null;   // {call(method, arg), show(state, opts), view(), beforeOpen(), hideToast(), notify(text, kind)}
 let run = 0;        // bumped to stop a replay in progress
 let replaying = false;
 let fast = false;   // "Skip ahead": no animation, no pauses
+/** @type {{name: string, key: ExampleKey, state: ViewModel, ids: string[], text: string} | null} */
 let snapshot = null; // the key position as first reached: {name, key, text, ids}
 let failure = '';
 
@@ -116,7 +125,7 @@ export async function leave() {
   return answer;
 }
 
-/** After a page reload in the middle of a replay: carry on. */
+/** After a page reload in the middle of a replay: carry on. @param {ViewModel} state */
 export function resume(state) {
   const ex = state.example;
   if (ex && !ex.key && ex.step < ex.total && !replaying) {
@@ -127,13 +136,14 @@ export function resume(state) {
 
 /* ---------- words ---------- */
 
+/** @param {ViewModel} state @param {string} id */
 function pileOf(state, id) {
   return state.piles.find((p) => p.id === id) || { cards: [] };
 }
 
 /** One text of the key's `says` in the player's language: a string param is a card (t()
  * writes the card params as cards), a list of strings a run of cards, a list of texts a list
- * said in words, a number a number. */
+ * said in words, a number a number. @param {Text} text @returns {string} */
 function say(text) {
   const params = {};
   for (const [name, value] of Object.entries(text.params || {})) {
@@ -145,31 +155,35 @@ function say(text) {
 }
 
 // The words of the example's situation come with it (each game says its own).
+/** @param {ExampleKey} key */
 function keyText(key) {
   return (key.says || []).map(say).join(' ');
 }
 
 /* ---------- the banner, the badge and the highlights ---------- */
 
+/** @param {ExampleView} ex @param {ViewModel} state */
 function takeSnapshot(ex, state) {
   const key = ex.key;
   const ids = pileOf(state, key.from).cards.slice(key.index).map((c) => c.id);
   snapshot = { name: ex.name, key, state, ids, text: keyText(key) };
 }
 
+/** @param {ExampleView | null} ex */
 function highlight(ex) {
   for (const el of document.querySelectorAll('.example-run')) el.classList.remove('example-run');
   for (const el of document.querySelectorAll('.example-target')) el.classList.remove('example-target');
   if (!ex || !snapshot || replaying) return;
   let left = 0;
   for (const id of snapshot.ids) {
-    const el = document.querySelector(`.card[data-id="${CSS.escape(id)}"]`);
+    const el = /** @type {HTMLElement} */ (document.querySelector(`.card[data-id="${CSS.escape(id)}"]`));
     if (el && el.dataset.in === snapshot.key.from) { el.classList.add('example-run'); left += 1; }
   }
   const target = render.pileElement(snapshot.key.to);
   if (target && left) target.classList.add('example-target');
 }
 
+/** @param {ExampleView} ex */
 function showProgress(ex) {
   const progress = $('[data-testid="example-progress"]');
   progress.textContent = replaying ? t('example.replaying', { step: ex.step, total: ex.total }) : '';
@@ -179,7 +193,8 @@ function showProgress(ex) {
   meter.value = ex.total ? ex.step / ex.total : 0;
 }
 
-/** Paint the banner, the header badge and the highlights for `state` (after every render). */
+/** Paint the banner, the header badge and the highlights for `state` (after every render).
+ * @param {ViewModel} state */
 export function sync(state) {
   const ex = state.example || null;
   const banner = $('#example-banner');

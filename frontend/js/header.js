@@ -71,7 +71,8 @@ function run(on) {
   paint();
 }
 
-/** Follow the game: reset on a new deal, run while a started game is unwon. */
+/** Follow the game: reset on a new deal, run while a started game is unwon.
+ * @param {import('./view-model').ViewModel} state @param {boolean} fresh */
 function updateClock(state, fresh) {
   const example = state.example ? state.example.name : null;
   const game = `${example || ''}|${state.code}`;
@@ -134,7 +135,8 @@ export function fitHeader() {
   }
 }
 
-/** Paint the header from the view model. fresh: a new game just started. */
+/** Paint the header from the view model. fresh: a new game just started.
+ * @param {import('./view-model').ViewModel} state */
 export function updateHeader(state, fresh = false) {
   q('[data-testid="game-name"]').textContent = t(`game.${state.game}`);
   const variant = t(`variant.${state.variant}`);

@@ -16,7 +16,9 @@ import { renderKeyList } from './keyhelp.js';
 
 const FIXED = ['faq', 'examples', 'keys'];
 
-const dlg = () => document.getElementById('dlg-help');
+const dlg = () => /** @type {HTMLDialogElement} */ (document.getElementById('dlg-help'));
+/** @typedef {import('./view-model').CatalogueEntry} CatalogueEntry */
+/** @type {{list(): Promise<Record<string, any>[] | null>, start(name: string): unknown, catalogue(): CatalogueEntry[]}} */
 let hooks = null;     // {list() → Promise<[{name, code, total}]>, start(name), catalogue()}
 let page = null;      // the page shown: a rules page of the catalogue or one of FIXED
 let listed = null;    // the examples() answer, once fetched
@@ -58,7 +60,7 @@ export function init(callbacks) {
   hooks = callbacks;
   const tabs = dlg().querySelector('[role="tablist"]');
   tabs.addEventListener('click', (e) => {
-    const tab = e.target.closest('[role="tab"]');
+    const tab = /** @type {HTMLElement} */ (/** @type {Element} */ (e.target).closest('[role="tab"]'));
     if (tab) select(tab.dataset.tab, true);
   });
   tabs.addEventListener('keydown', onTabKey);
@@ -75,7 +77,7 @@ export function open(which) {
 }
 
 function tabFor(name) {
-  return dlg().querySelector(`[role="tab"][data-tab="${name}"]`);
+  return /** @type {HTMLElement} */ (dlg().querySelector(`[role="tab"][data-tab="${name}"]`));
 }
 
 function onTabKey(e) {
@@ -90,12 +92,12 @@ function onTabKey(e) {
 
 function select(name, focusPanel = false) {
   page = name;
-  for (const tab of dlg().querySelectorAll('[role="tab"]')) {
+  for (const tab of /** @type {NodeListOf<HTMLElement>} */ (dlg().querySelectorAll('[role="tab"]'))) {
     const on = tab.dataset.tab === name;
     tab.setAttribute('aria-selected', String(on));
     tab.tabIndex = on ? 0 : -1;
   }
-  for (const panel of dlg().querySelectorAll('[role="tabpanel"]')) {
+  for (const panel of /** @type {NodeListOf<HTMLElement>} */ (dlg().querySelectorAll('[role="tabpanel"]'))) {
     const on = panel.dataset.panel === name;
     panel.hidden = !on;
     if (on) fill(panel, name);

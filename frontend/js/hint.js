@@ -112,7 +112,7 @@ export function show(hint) {
     const cards = document.querySelectorAll('.card[data-in="s"]');
     if (cards.length) mark(cards[cards.length - 1], 'hint-source');
   } else {
-    for (const card of document.querySelectorAll(`.card[data-in="${hint.from}"]`)) {
+    for (const card of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(`.card[data-in="${hint.from}"]`))) {
       if (Number(card.dataset.index) >= hint.index) mark(card, 'hint-source');
     }
   }

@@ -201,9 +201,10 @@ export function refusalText(refusal) {
   return typeof node === 'string' ? fill(node, params) : t('refusal.unknown', { rule });
 }
 
-/** Apply data-i18n (text) and data-i18n-title / -aria-label / -placeholder (attributes). */
+/** Apply data-i18n (text) and data-i18n-title / -aria-label / -placeholder (attributes).
+ * @param {ParentNode} [root] */
 export function applyDom(root = document) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n]'))) el.textContent = t(el.dataset.i18n);
   for (const attr of ['title', 'aria-label', 'placeholder']) {
     for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) {
       el.setAttribute(attr, t(el.getAttribute(`data-i18n-${attr}`)));

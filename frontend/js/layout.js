@@ -118,7 +118,8 @@ export function basisOf(state) {
  * Compute the layout. `basis` (basisOf the deal as it began, kept by render.js) sizes the
  * cards and their fans so that a new deal uses the table's height; by default the state's
  * own columns.
- * @returns {{cw, ch, piles: Map, cards: Map, foundationArea, bottom}}
+ * @param {import('./view-model').ViewModel} state
+ * @returns {{cw, ch, gap, piles: Map, cards: Map, foundationArea, bottom, stretch}}
  *   piles: id → {id, kind, suit, n, x, y, w, h, slotX, slotY, dropH}
  *   cards: card id → {x, y, z, pile, index, up, card}
  */

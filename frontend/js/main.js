@@ -21,8 +21,13 @@ import * as stats from './stats.js';
 import * as predict from './predict.js';
 import { keyName } from './kbmap.js';
 
+/** @typedef {import('./view-model').ViewModel} ViewModel */
+/** @typedef {import('./view-model').Answer} Answer */
+/** @typedef {import('./view-model').Notice} Notice */
+
 const FALLBACK_VERSION = '0.1.0';   // shown until the view model carries a version
 
+/** @type {ViewModel | null} */
 let view = null;          // the last view model from Python
 let predicted = 0;        // actions drawn before their answer came (issue 19), still unanswered
 let resolveReady;
@@ -38,7 +43,8 @@ window.harpTowers = {
 };
 
 /** A deal code from the command line or a second launch, and a save file that could not be
- * read: the player is asked / told, then Python forgets them (`dismiss`). */
+ * read: the player is asked / told, then Python forgets them (`dismiss`).
+ * @param {ViewModel | undefined} state */
 async function askPending(state) {
   if (!state || !(state.pending_code || state.notice)) return;
   if (state.pending_code && await dialogs.confirmLeave()) {
@@ -51,6 +57,7 @@ async function askPending(state) {
 /** A notice stays in the view model until it is dismissed or replaced: each is shown once.
  * Saving (issue 14): cannot save at all, a save failed, saving works again. */
 let noticeShown = '';
+/** @param {ViewModel} state */
 function showNotice(state) {
   const notice = state.notice;
   const key = notice ? JSON.stringify(notice) : '';
@@ -60,6 +67,7 @@ function showNotice(state) {
   noticeShown = key;
 }
 
+/** @param {Notice} notice */
 function noticeText(notice) {
   const why = notice.reason === 'disk-full' ? i18n.t('notice.why_disk_full')
     : notice.reason === 'read-only' ? i18n.t('notice.why_read_only')
@@ -89,7 +97,7 @@ function interactive() {
   return !view || !view.settings || view.settings.interactive_rules !== false;
 }
 
-/** Show the reminder for a refused answer (APP-03) or an error message. */
+/** Show the reminder for a refused answer (APP-03) or an error message. @param {Answer} answer */
 function showRefusal(answer) {
   if (!answer || answer.ok) return;
   if (answer.error) {
@@ -101,7 +109,9 @@ function showRefusal(answer) {
   }
 }
 
+/** @param {ViewModel} state */
 async function applySettings(state) {
+  /** @type {Partial<import('./view-model').PageSettings>} */
   const settings = state.settings || {};
   document.body.classList.toggle('four-colour', Boolean(settings.four_colour));
   document.body.classList.toggle('large-cards', Boolean(settings.large_cards));
@@ -121,7 +131,8 @@ async function applySettings(state) {
   }
 }
 
-/** Draw a new view model. opts: {deal: a new game, animate}. */
+/** Draw a new view model. opts: {deal: a new game, animate}.
+ * @param {ViewModel} state @param {{deal?: boolean, animate?: boolean}} [opts] */
 async function show(state, opts = {}) {
   if (view && state.rev < view.rev) return;   // an older answer (a hint that searched meanwhile)
   const wasWon = view ? view.won : null;
@@ -145,7 +156,8 @@ async function show(state, opts = {}) {
 }
 
 /** Draw an action before its answer comes (a legal drop, a stock tap): `next` is the shown
- * view model with the action applied (predict.js), or null. */
+ * view model with the action applied (predict.js), or null.
+ * @param {ViewModel | null} next */
 function drawAhead(next) {
   if (!next || drag.dragging()) return false;
   predicted += 1;
@@ -157,6 +169,9 @@ function drawAhead(next) {
  * One bridge call. opts.quiet: the caller shows the refusal itself (taps);
  * opts.deal: the answer starts a new deal; opts.ahead() → what to draw at once
  * (predict.js); opts.queue: false for a call the others need not wait for.
+ * @param {string} method @param {unknown} [arg]
+ * @param {{quiet?: boolean, deal?: boolean, ahead?: (() => ViewModel | null) | null, queue?: boolean}} [opts]
+ * @returns {Promise<Answer>}
  */
 async function act(method, arg, opts = {}) {
   const before = view;
@@ -234,14 +249,14 @@ function initButtons() {
     help: () => dialogs.openHelp(),
     about: () => dialogs.openAbout((view && view.version) || FALLBACK_VERSION),
   };
-  document.querySelector('.bar-buttons').addEventListener('click', (e) => {
-    const button = e.target.closest('[data-action]');
+  document.querySelector('.bar-buttons').addEventListener('click', (/** @type {Event & {target: Element}} */ e) => {
+    const button = /** @type {HTMLElement} */ (e.target.closest('[data-action]'));
     if (button && handlers[button.dataset.action]) handlers[button.dataset.action]();
   });
 }
 
 function initKeys() {
-  document.addEventListener('keydown', (e) => {
+  document.addEventListener('keydown', (/** @type {KeyboardEvent & {target: Element}} */ e) => {
     const typing = e.target.closest && e.target.closest('input, textarea, select');
     const ctrl = e.ctrlKey || e.metaKey;
     if (e.key === 'F1') {
@@ -266,7 +281,7 @@ function initKeys() {
     }
   });
   // APP-08: Ctrl+V anywhere outside a text field opens the pasted deal code.
-  document.addEventListener('paste', (e) => {
+  document.addEventListener('paste', (/** @type {ClipboardEvent & {target: Element}} */ e) => {
     const typing = e.target.closest && e.target.closest('input, textarea');
     if (typing || dialogs.anyOpen()) return;
     const text = (e.clipboardData && e.clipboardData.getData('text')) || '';
@@ -274,7 +289,7 @@ function initKeys() {
     e.preventDefault();
     dialogs.openCode(text);
   });
-  document.addEventListener('contextmenu', (e) => {
+  document.addEventListener('contextmenu', (/** @type {MouseEvent & {target: Element}} */ e) => {
     if (!(e.target.closest && e.target.closest('input, textarea'))) e.preventDefault();
   });
 }

@@ -3,11 +3,20 @@
 // DOM, and no rule of its own (Python said the action is legal and what it moves). Python's
 // answer then reconciles score, counter and the card a face-down card turns up as.
 
+/** @typedef {import('./view-model').ViewModel} ViewModel */
+/** @typedef {import('./view-model').PileView} PileView */
+/** @typedef {import('./view-model').CardView} CardView */
+
+/** @param {CardView[]} cards @returns {CardView[]} */
 function plain(cards) {
   // destinations are Python's answer for the old position: none until it answers again
   return cards.map(({ id, card, up }) => (card === undefined ? { id, up } : { id, card, up }));
 }
 
+/** A copy of `state` with the piles of `change` (id → cards). It leaves out the piles' `tap`
+ * and `taps` and the view model's `undo` (Python says them again), so it is cast to what it is
+ * drawn as. @param {ViewModel} state @param {Record<string, CardView[]>} change
+ * @returns {ViewModel} */
 function withPiles(state, change) {
   const piles = state.piles.map((p) => {
     const cards = change[p.id];
@@ -15,11 +24,13 @@ function withPiles(state, change) {
     return { ...rest, cards: plain(cards || p.cards) };
   });
   const { undo, ...rest } = state;   // what undo does is Python's to say again
-  return { ...rest, piles, predicted: true };
+  return /** @type {ViewModel} */ (/** @type {unknown} */ ({ ...rest, piles, predicted: true }));
 }
 
 /** `state` after the card at `index` of `from` (and those above it) went to `to`, or null
- * when the view model does not list `to` among that card's destinations. */
+ * when the view model does not list `to` among that card's destinations.
+ * @param {ViewModel} state @param {string} from @param {number} index @param {string} to
+ * @returns {ViewModel | null} */
 export function move(state, from, index, to) {
   const src = state.piles.find((p) => p.id === from);
   const dst = state.piles.find((p) => p.id === to);
@@ -33,9 +44,9 @@ export function move(state, from, index, to) {
 
 /** What the stock's taps are after one more, from the runs Python listed (`taps`: [kind,
  * taps, cards a tap moves] — draws, a redeal, draws), with `tap` describing the next one; {}
- * when the list says no more. */
+ * when the list says no more. @param {PileView['taps']} taps @returns {Partial<PileView>} */
 function nextTaps(taps) {
-  const rest = taps.map(([kind, n, cards]) => [kind, n, cards]);
+  const rest = taps.map(([kind, n, cards]) => /** @type {[string, number, number]} */ ([kind, n, cards]));
   rest[0][1] -= 1;
   if (!rest[0][1]) rest.shift();
   if (!rest.length) return {};
@@ -50,7 +61,7 @@ function nextTaps(taps) {
  * cards go to the waste, the top one first, face down until Python shows them; a redeal: the
  * waste, turned over, becomes the stock), or null when the tap does nothing or is not
  * described. The stock of the state returned describes the tap after it, so taps faster than
- * the answers are drawn ahead too. */
+ * the answers are drawn ahead too. @param {ViewModel} state @returns {ViewModel | null} */
 export function stockTap(state) {
   const stock = state.piles.find((p) => p.id === 's');
   const waste = state.piles.find((p) => p.id === 'w');
@@ -78,7 +89,8 @@ export function stockTap(state) {
 
 /** `state` after the undo the view model describes (`undo`: `count` cards from `from` back onto
  * `to`, face down with `down`; with `hide` the card they go back onto turns face down first,
- * as it was before the move turned it up), or null when no undo is described. */
+ * as it was before the move turned it up), or null when no undo is described.
+ * @param {ViewModel} state @returns {ViewModel | null} */
 export function undo(state) {
   const u = state.undo;
   const src = u && state.piles.find((p) => p.id === u.from);

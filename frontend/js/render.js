@@ -7,12 +7,17 @@ import * as anim from './anim.js';
 import { t, cardLabel } from './i18n.js';
 import { pileName } from './announce.js';
 
+/** @typedef {import('./view-model').ViewModel} ViewModel */
+/** @typedef {import('./view-model').PileView} PileView */
+/** @typedef {import('./view-model').CardView} CardView */
+
 const table = document.getElementById('table');
 const cardEls = new Map();   // card id → element
 const pileEls = new Map();   // pile id → element
 let foundationEl = null;
 let stockInfoEl = null;
 let layout = null;
+/** @type {ViewModel | null} */
 let state = null;
 let basis = null;            // the deal's longest column as it began: sizes the cards (layout.js)
 
@@ -48,6 +53,7 @@ export function cardElements(pileId, index) {
 }
 
 /** The pile's accessible name: "Column 3, 5 cards, 2 face down" (announce.js). */
+/** @param {PileView} pile */
 function pileLabel(r, pile) {
   return pileName(pile, r.n, state.passes || 0);
 }
@@ -73,6 +79,7 @@ function ensurePile(r) {
   return el;
 }
 
+/** @param {PileView[]} piles */
 function renderPiles(piles) {
   const keep = new Set();
   for (const pile of piles) {
@@ -105,6 +112,7 @@ function renderPiles(piles) {
   }
 }
 
+/** @param {PileView[]} piles */
 function renderStockInfo(piles) {
   const stock = piles.find((p) => p.kind === 'stock');
   if (!stockInfoEl) {
@@ -146,7 +154,7 @@ function takeFront(code) {
   if (spare && spare.length) return spare.pop();
   const box = document.createElement('div');
   box.innerHTML = frontSvg(code);
-  const front = box.firstElementChild;
+  const front = /** @type {Element & {_code?: string, _deck?: number}} */ (box.firstElementChild);
   front._code = code;
   front._deck = facesMade;
   return front;
@@ -165,6 +173,7 @@ function setAttr(el, name, value) {   // writes only a change: no style work for
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
+/** @param {HTMLElement} el @param {CardView} c */
 function dressCard(el, c, pos) {
   setAttr(el, 'data-in', pos.pile);
   setAttr(el, 'data-index', String(pos.index));
@@ -195,6 +204,7 @@ function dressCard(el, c, pos) {
 // off as soon as it is uncovered.
 let renders = 0;
 
+/** @param {CardView} c */
 function buriedUnder(c, above) {
   if (c.up || !above) return false;
   const a = layout.cards.get(c.id);
@@ -284,6 +294,7 @@ function dealOrigin() {
  * Draw `next`. opts.animate (default true) slides cards to their places;
  * opts.deal deals every card from the stock (a new game); opts.ms sets the
  * length of the move animation (the Examples replay).
+ * @param {ViewModel} next @param {{animate?: boolean, deal?: boolean, ms?: number}} [opts]
  */
 export function render(next, opts = {}) {
   const animate = opts.animate !== false;

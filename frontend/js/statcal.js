@@ -29,7 +29,7 @@ function render() {
   const won = new Set((answer.daily_won || {})[key] || []);
   $('cal-month').textContent = new Intl.DateTimeFormat(language(), { month: 'long', year: 'numeric' })
     .format(new Date(year, month, 1));
-  $('cal-next').disabled = year === today.y && month === today.m;
+  /** @type {HTMLButtonElement} */ ($('cal-next')).disabled = year === today.y && month === today.m;
   const table = $('calendar');
   const head = document.createElement('tr');
   for (const name of weekdays()) {
@@ -76,7 +76,7 @@ function step(by) {
 export function draw(answer, rows, current) {
   const first = !state.answer;
   state.answer = answer;
-  const select = $('cal-key');
+  const select = /** @type {HTMLSelectElement} */ ($('cal-key'));
   const keep = state.key || current;
   select.replaceChildren(...rows.map((r) => new Option(r.name, r.key)));
   state.key = rows.some((r) => r.key === keep) ? keep : (rows[0] && rows[0].key);
@@ -98,7 +98,7 @@ export function reset() {
 export function init() {
   $('cal-prev').addEventListener('click', () => step(-1));
   $('cal-next').addEventListener('click', () => step(1));
-  $('cal-key').addEventListener('change', (e) => {
+  $('cal-key').addEventListener('change', (/** @type {Event & {target: HTMLSelectElement}} */ e) => {
     state.key = e.target.value;
     render();
   });

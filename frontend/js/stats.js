@@ -122,7 +122,7 @@ function drawHistory(history) {
 }
 
 function fillResetChoice() {
-  const select = $('reset-key');
+  const select = /** @type {HTMLSelectElement} */ ($('reset-key'));
   const keep = select.value || host.current();
   select.replaceChildren(...rows().map((r) => new Option(r.name, r.key)),
     new Option(t('stats.reset_all'), ALL));
@@ -144,14 +144,14 @@ async function refresh(arg) {
 }
 
 async function playAgain(code) {
-  $('dlg-stats').close();
+  (/** @type {HTMLDialogElement} */ ($('dlg-stats'))).close();
   await host.playDeal(code);
 }
 
 /** Ask first, naming what goes; reset only that. */
 function askReset() {
-  const key = $('reset-key').value;
-  const dlg = $('dlg-reset');
+  const key = /** @type {HTMLSelectElement} */ ($('reset-key')).value;
+  const dlg = /** @type {HTMLDialogElement} */ ($('dlg-reset'));
   $('reset-question').textContent = key === ALL ? t('stats.reset_question_all')
     : t('stats.reset_question', { name: nameOf(key) });
   dlg.returnValue = '';
@@ -163,19 +163,19 @@ function askReset() {
 
 /** Open the Statistics page (from the header, its key, or Settings). */
 export async function open() {
-  const dlg = $('dlg-stats');
-  for (const other of document.querySelectorAll('dialog[open]')) other.close();
+  const dlg = /** @type {HTMLDialogElement} */ ($('dlg-stats'));
+  for (const other of /** @type {NodeListOf<HTMLDialogElement>} */ (document.querySelectorAll('dialog[open]'))) other.close();
   applyDom(dlg);
   applyDom($('dlg-reset'));
   calendar.reset();
   await refresh();
   if (!dlg.open) dlg.showModal();
-  dlg.querySelector('[data-testid="stats-close"]').focus();
+  /** @type {HTMLElement} */ (dlg.querySelector('[data-testid="stats-close"]')).focus();
 }
 
 /** Re-translate the page when the language changes while it is open. */
 export function translate() {
-  if ($('dlg-stats').open && last) draw(last);
+  if ((/** @type {HTMLDialogElement} */ ($('dlg-stats'))).open && last) draw(last);
 }
 
 export function init(callbacks) {

@@ -1,7 +1,7 @@
 // Written by tools/view_types_ts.py from backend/harptowers/view_types.py: do not edit.
 // The shapes of what the bridge answers, for the page's JSDoc types.
 
-export type PileKind = PileKind;
+export type PileKind = "stock" | "waste" | "foundation" | "cell" | "column";
 
 export interface CardView {
   id: string;
