@@ -18,7 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from typeguard import check_type
+
 from harptowers import storage
+from harptowers.view_types import ViewModel
 from harptowers.api import Api
 from harptowers.engine import parse_moves
 from test_durability import play, position
@@ -108,7 +111,9 @@ def test_damage_before_the_last_line_is_reported_and_the_later_lines_still_count
     aside = [p for p in tmp_path.iterdir() if p.name.startswith(JOURNAL + ".corrupt-")]
     assert len(aside) == 1 and aside[0].read_bytes() == damaged
     # told to the player in the page's notice, with what the page needs to word it
-    view = Api(loaded=got).state()["state"]["notice"]
+    state = Api(loaded=got).state()["state"]
+    check_type(state, ViewModel)   # the declared shape (view_types.py)
+    view = state["notice"]
     assert view["problem"] == "journal-damaged" and view["damaged"] >= 1
     if kind == "garbage between lines":  # nothing of the game was lost
         assert view["game_lost"] is False

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import errno
 
+from typeguard import check_type
+
 from harptowers import storage
+from harptowers.view_types import ViewModel
 from harptowers.api import Api
 from harptowers.engine import parse_moves
 from test_durability import play
@@ -40,7 +43,9 @@ def test_a_kill_while_the_disk_is_full_is_told_at_the_next_start_once(tmp_path, 
     # the app is killed here; the disk is still full at the restart
     got = storage.load(tmp_path)
     assert got.game is not None and got.game.game.moves == saved
-    notice = Api(loaded=got).state()["state"]["notice"]
+    state = Api(loaded=got).state()["state"]
+    check_type(state, ViewModel)   # the declared shape (view_types.py)
+    notice = state["notice"]
     assert notice["problem"] == "unsaved-lost"
     assert (notice["what"], notice["reason"], notice["saved"], notice["reached"]) == \
         ("moves", "disk-full", saved, reached)
@@ -75,7 +80,9 @@ def test_a_different_game_lost_is_told_as_such(tmp_path, monkeypatch):
     assert api.new_game({"code": "EH1-N-AAAAAAB"})["ok"]
     got = storage.load(tmp_path)
     assert str(got.game.game.code) == EASY_HARP_CODE
-    notice = Api(loaded=got).state()["state"]["notice"]
+    state = Api(loaded=got).state()["state"]
+    check_type(state, ViewModel)   # the declared shape (view_types.py)
+    notice = state["notice"]
     assert notice["problem"] == "unsaved-lost" and notice["what"] == "game"
 
 
@@ -89,5 +96,7 @@ def test_a_lost_setting_is_told_too(tmp_path, monkeypatch):
     assert api.settings({"four_colour": True})["ok"]
     got = storage.load(tmp_path)
     assert got.settings["four_colour"] is False and len(got.game.actions) == 3
-    notice = Api(loaded=got).state()["state"]["notice"]
+    state = Api(loaded=got).state()["state"]
+    check_type(state, ViewModel)   # the declared shape (view_types.py)
+    notice = state["notice"]
     assert notice["problem"] == "unsaved-lost" and notice["what"] == "changes"

@@ -89,11 +89,20 @@ class ExampleView(TypedDict):
 
 class Notice(TypedDict):
     """Something the player must be told once: ``problem`` (what), ``reason`` (why), ``text``
-    (English, for the log)."""
+    (English, for the log), and what the page words it with: a damaged journal's lines
+    (``damaged``, ``game_lost``) or ``why`` it was unusable; changes that could not be saved
+    (``what``: "moves", "game" or "changes"; the game restored at move ``saved``, not
+    ``reached``)."""
 
     problem: str
     reason: NotRequired[str | None]
     text: NotRequired[str | None]
+    damaged: NotRequired[int]
+    game_lost: NotRequired[bool]
+    why: NotRequired[str]
+    what: NotRequired[str]
+    saved: NotRequired[int | None]
+    reached: NotRequired[int]
 
 
 class PageSettings(TypedDict):

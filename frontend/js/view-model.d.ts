@@ -80,6 +80,12 @@ export interface Notice {
   problem: string;
   reason?: string | null;
   text?: string | null;
+  damaged?: number;
+  game_lost?: boolean;
+  why?: string;
+  what?: string;
+  saved?: number | null;
+  reached?: number;
 }
 
 export interface PageSettings {
