@@ -36,7 +36,6 @@ def test_a_megabyte_paste_is_refused_before_it_is_read(method, key, monkeypatch)
         raise AssertionError("the paste was read")
 
     api = Api(EH5)
-    monkeypatch.setattr(api_module, "parse_code", never)
     monkeypatch.setattr("harptowers.session.parse_code", never)
     answer = getattr(api, method)({key: "A" * MB})
     assert answer["ok"] is False

@@ -1,6 +1,6 @@
 """The bridge facade exposed to the page (docs/bridge.md): the lock, argument checks, and one
 line per method. The session (session.py) acts, the view model (view.py) describes, the hint
-service (hinting.py) searches.
+service (hints/service.py) searches.
 
 pywebview walks an exposed object's public attributes into JS, so everything else lives in
 ``_private`` attributes and only the page's methods are public.
@@ -8,21 +8,18 @@ pywebview walks an exposed object's public attributes into JS, so everything els
 
 from __future__ import annotations
 
-import copy
 import secrets
 import threading
 from datetime import date
 from typing import Any, Callable
 
 from . import storage
-from .engine import examples
-from .engine import IllegalMove, InvalidCode, InvalidMove, parse_code
-from .engine.codes import VARIANTS
+from .engine import IllegalMove, InvalidCode, InvalidMove
 from .engine.errors import quoted
 from .engine.game import Game
 from .engine.notation import STOCK, Move, PileRef, parse_pile
 from .session import BadArgument, Session
-from .view import PAGE_SETTINGS, page_settings, view
+from .view import PAGE_SETTINGS, view
 
 __all__ = ["Api", "BadArgument"]
 
@@ -130,11 +127,10 @@ class Api:
             except (BadArgument, InvalidMove) as e:
                 code = "bad-argument" if isinstance(e, BadArgument) else "invalid-move"
                 answer = {"ok": False, "error": {"code": code, "message": _cut(str(e))}}
-            s = self._session
-            s.notice = storage.save_notice(self._saver, s.notice)  # a save failed, or works again
+            self._session.take_save_news(self._saver)
             self._rev += 1
             if with_state or not answer["ok"]:
-                answer["state"] = view(s, self._salt, self._rev)
+                answer["state"] = view(self._session, self._salt, self._rev)
         return answer
 
     @staticmethod
@@ -205,10 +201,7 @@ class Api:
     def dismiss(self, a: Any = None) -> dict[str, Any]:
         """The player answered the pending-code question with "keep my game", or read the
         notice: both are cleared."""
-        def run() -> None:
-            self._args(a)
-            self._session.pending = self._session.notice = None
-        return self._call(run)
+        return self._call(lambda: self._args(a) and None or self._session.dismiss())
 
     def play(self, a: Any = None) -> dict[str, Any]:
         """Move the card at ``index`` of pile ``from`` (and all above it) onto ``to``."""
@@ -275,50 +268,24 @@ class Api:
         from .hints import service as hinting
 
         out, used = hinting.answer(self._game, found)
-        if not used:
-            return {"hint": out}
-        self._session.rec.hints += 1
-        return {"hint": out, "_changed": self._session.example is None}
+        return {"hint": out, "_changed": used and self._session.hint_used()}
 
     def settings(self, a: Any = None) -> dict[str, Any]:
         """Read (``{}``) or change settings (APP-06); remembered between runs."""
         def run() -> dict[str, Any]:
             args = self._args(a, **PAGE_SETTINGS)
-            if "language" in args and not 0 < len(args["language"]) <= 35:
-                raise BadArgument("language must be a short language tag or 'auto'")
-            for name in storage.LOOKS:
-                if name in args and (problem := storage.look_problem(name, args[name])):
-                    raise BadArgument(problem)
-            if "winnable_only" in args:
-                unknown = set(args["winnable_only"]) - set(storage.STATS_KEYS)
-                if unknown:
-                    raise BadArgument(f"winnable_only: unknown key {quoted(min(unknown))}")
-                try:  # a partial change: the other games keep theirs
-                    args["winnable_only"] = storage.winnable_only_shape(
-                        args["winnable_only"], self._session.settings["winnable_only"])
-                except ValueError as e:
-                    raise BadArgument(str(e)) from None
-            self._session.settings.update(args)
-            return {"settings": page_settings(self._session.settings), "_changed": bool(args)}
+            return {"settings": self._session.change_settings(args), "_changed": bool(args)}
         return self._call(run)
 
     def statistics(self, a: Any = None) -> dict[str, Any]:
         """The Statistics page: ``{"statistics": {key: figures}, "history": [last finished
         attempts, newest first], "daily_won": {key: [ISO dates]}, "today": ISO date}``.
-        ``{"reset": true}`` sets everything back to zero; with ``"key": "easy-harp/N"`` only
+        ``{"reset": true}`` sets everything back to zero; with ``"key": "<game>/<variant>"`` only
         that game and variant (its figures, history rows and won days)."""
         def run() -> dict[str, Any]:
             args = self._args(a, reset=bool, key=str)
-            if args.get("key") is not None and args["key"] not in storage.STATS_KEYS:
-                raise BadArgument(f"unknown statistics key {quoted(args['key'])}")
-            s = self._session
-            if args.get("reset"):
-                s.stats = storage.reset_stats(s.stats, args.get("key"))
-            return {"statistics": storage.stats_view(s.stats),
-                    "history": copy.deepcopy(s.stats["history"]),
-                    "daily_won": storage.daily_days(s.stats),
-                    "today": s.today().isoformat(),
-                    "_changed": bool(args.get("reset"))}
+            reset = bool(args.get("reset"))
+            return {**self._session.statistics(reset, args.get("key")), "_changed": reset}
         return self._call(run)
 
     def read_code(self, a: Any = None) -> dict[str, Any]:
@@ -329,14 +296,8 @@ class Api:
             args = self._args(a, text=str, game=str, variant=str)
             if "text" not in args:
                 raise BadArgument("missing 'text'")
-            g = self._game.code
-            game = args.get("game", g.game)
-            if game not in VARIANTS:
-                raise BadArgument(f"unknown game {quoted(game)}")
-            variant = args.get("variant", g.variant if game == g.game else None)
-            if variant is not None and variant not in VARIANTS[game]:
-                raise BadArgument(f"unknown variant {quoted(variant)} for {game}")
-            return {"code": str(parse_code(paste(args["text"]), game, variant))}
+            return {"code": self._session.read_code(paste(args["text"]), args.get("game"),
+                                                    args.get("variant"))}
         return self._call(run)
 
     def clock(self, a: Any = None) -> dict[str, Any]:
@@ -347,22 +308,16 @@ class Api:
             args = self._args(a, elapsed_ms=int, state=bool)
             if args.get("elapsed_ms", 0) < 0:
                 raise BadArgument("elapsed_ms must be >= 0")
-            if "elapsed_ms" in args:
-                self._session.rec.seconds = args["elapsed_ms"] / 1000
-            return {"_changed": self._session.example is None}
+            return {"_changed": self._session.report_clock(args.get("elapsed_ms"))}
         return self._call(run, with_state=not (isinstance(a, dict) and a.get("state") is False))
 
     # ---- the Examples page (APP-04, APP-05): a sandbox, never saved over the player's game
     def examples(self, a: Any = None) -> dict[str, Any]:
         """The examples: ``{"examples": [{"name", "code", "total"}]}``."""
-        def run() -> dict[str, Any]:
-            self._args(a)
-            return {"examples": [{"name": k, "code": v["code"], "total": len(v["moves"].split())}
-                                 for k, v in examples.load_plain().items()]}
-        return self._call(run)
+        return self._call(lambda: self._args(a) and None or {"examples": self._session.examples()})
 
     def open_example(self, a: Any = None) -> dict[str, Any]:
-        """Start an example (``{"name": "easy-harp" | "seahaven"}``) at its deal; the player's
+        """Start an example (``{"name"}``, a name ``examples`` lists) at its deal; the player's
         game waits aside until ``leave_example``. ``example_step`` plays the recorded moves."""
         return self._call(lambda: self._session.open_example(self._args(a, name=str).get("name")))
 
@@ -386,7 +341,7 @@ class Api:
 
     def _set_window(self, geometry: dict[str, Any]) -> None:
         with self._lock:
-            self._session.window = dict(geometry)
+            self._session.set_window(geometry)
             if self._saver is not None:
                 self._saver.submit(self._session.document())
 

@@ -6,6 +6,7 @@ errors or ``BadArgument``; none of them knows about JSON transport.
 
 from __future__ import annotations
 
+import copy
 import secrets
 from datetime import date, timedelta
 from typing import Any, Callable
@@ -19,7 +20,7 @@ from .engine.game import Action, Game
 from .engine.notation import STOCK, STOCK_TAP, Move, PileRef
 from .engine.published import winnable_deals
 from .storage import GameRecord
-from .view import action_view
+from .view import PageSettings, action_view, page_settings
 
 
 DAILY_LOOKBACK = 8  # a deal of the day won up to a week after its day still marks its day
@@ -166,7 +167,79 @@ class Session:
         """A second launch handed over ``text`` (a deal code, or "" to show the window)."""
         self.pending = str(parse_code(text)) if text.strip() else self.pending
 
+    def dismiss(self) -> None:
+        """The player answered the pending-code question with "keep my game", or read the
+        notice: both are cleared."""
+        self.pending = self.notice = None
+
+    def take_save_news(self, saver: Any) -> None:
+        """After every call: a save failed, or works again (the saver's news, once)."""
+        self.notice = storage.save_notice(saver, self.notice)
+
+    def read_code(self, text: str, game: str | None, variant: str | None) -> str:
+        """The deal code in a pasted ``text``; a bare number is a deal of ``game``/``variant``
+        when given, else of the game being played. Raises InvalidCode or BadArgument."""
+        g = self.game.code
+        game = g.game if game is None else game
+        if game not in VARIANTS:
+            raise BadArgument(f"unknown game {quoted(game)}")
+        if variant is None and game == g.game:
+            variant = g.variant
+        if variant is not None and variant not in VARIANTS[game]:
+            raise BadArgument(f"unknown variant {quoted(variant)} for {game}")
+        return str(parse_code(text, game, variant))
+
+    def hint_used(self) -> bool:
+        """A hint was given: counted in the game's record (not for an example). Changed?"""
+        self.rec.hints += 1
+        return self.example is None
+
+    def report_clock(self, elapsed_ms: int | None) -> bool:
+        """The page's clock of the game (active time). Changed (to be saved)?"""
+        if elapsed_ms is not None:
+            self.rec.seconds = elapsed_ms / 1000
+        return self.example is None
+
+    def set_window(self, geometry: dict[str, Any]) -> None:
+        self.window = dict(geometry)
+
+    # ---- settings and statistics (APP-06) ---------------------------------------------
+    def change_settings(self, args: dict[str, Any]) -> PageSettings:
+        """Change the settings named in ``args`` (types already checked); the page's view
+        of all of them. Raises BadArgument for a value no setting takes (nothing changes)."""
+        if "language" in args and not 0 < len(args["language"]) <= 35:
+            raise BadArgument("language must be a short language tag or 'auto'")
+        for name in storage.LOOKS:
+            if name in args and (problem := storage.look_problem(name, args[name])):
+                raise BadArgument(problem)
+        if "winnable_only" in args:
+            unknown = set(args["winnable_only"]) - set(storage.STATS_KEYS)
+            if unknown:
+                raise BadArgument(f"winnable_only: unknown key {quoted(min(unknown))}")
+            try:  # a partial change: the other games keep theirs
+                args["winnable_only"] = storage.winnable_only_shape(
+                    args["winnable_only"], self.settings["winnable_only"])
+            except ValueError as e:
+                raise BadArgument(str(e)) from None
+        self.settings.update(args)
+        return page_settings(self.settings)
+
+    def statistics(self, reset: bool, key: str | None) -> dict[str, Any]:
+        """The Statistics page (after a reset of ``key``, or of all, when ``reset``)."""
+        if key is not None and key not in storage.STATS_KEYS:
+            raise BadArgument(f"unknown statistics key {quoted(key)}")
+        if reset:
+            self.stats = storage.reset_stats(self.stats, key)
+        return {"statistics": storage.stats_view(self.stats),
+                "history": copy.deepcopy(self.stats["history"]),
+                "daily_won": storage.daily_days(self.stats),
+                "today": self.today().isoformat()}
+
     # ---- the Examples page (APP-04, APP-05): a sandbox, never saved over the player's game
+    def examples(self) -> list[dict[str, Any]]:
+        return [{"name": k, "code": v["code"], "total": len(v["moves"].split())}
+                for k, v in examples.load_plain().items()]
+
     def open_example(self, name: Any) -> None:
         data = examples.load_plain()
         if name not in data:
