@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The quick guardrails, run by tools/test.sh before the tests: ruff (all Python), mypy --strict
-# (the engine), tsc (the page's JS against its JSDoc types and the view model's declarations,
+# The quick guardrails, run by tools/test.sh before the tests: ruff (all Python), mypy (the whole
+# package; strict in the engine and the view model: pyproject.toml), tsc (the page's JS against its JSDoc types and the view model's declarations,
 # frontend/README.md), and node --test (the page's pure modules: layout, announcements).
 set -euo pipefail
 cd "$(dirname "$0")/.."

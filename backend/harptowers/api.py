@@ -133,6 +133,13 @@ class Api:
                 answer["state"] = view(self._session, self._salt, self._rev)
         return answer
 
+    def _act(self, a: Any, action: Callable[[], dict[str, Any] | None]) -> dict[str, Any]:
+        """A call that takes no argument: ``action`` once ``a`` is checked to be empty."""
+        def run() -> dict[str, Any] | None:
+            self._args(a)
+            return action()
+        return self._call(run)
+
     @staticmethod
     def _args(a: Any, **types: type) -> dict[str, Any]:
         if a is None:
@@ -201,7 +208,7 @@ class Api:
     def dismiss(self, a: Any = None) -> dict[str, Any]:
         """The player answered the pending-code question with "keep my game", or read the
         notice: both are cleared."""
-        return self._call(lambda: self._args(a) and None or self._session.dismiss())
+        return self._act(a, self._session.dismiss)
 
     def play(self, a: Any = None) -> dict[str, Any]:
         """Move the card at ``index`` of pile ``from`` (and all above it) onto ``to``."""
@@ -217,15 +224,15 @@ class Api:
 
     def stock(self, a: Any = None) -> dict[str, Any]:
         """Tap the stock: draw one card, or redeal when it is empty (EH-11)."""
-        return self._call(lambda: self._args(a) and None or self._session.tap(STOCK, -1))
+        return self._act(a, lambda: self._session.tap(STOCK, -1))
 
     def undo(self, a: Any = None) -> dict[str, Any]:
         """Undo the last action (EH-18, SH-14)."""
-        return self._call(lambda: self._args(a) and None or self._session.undo())
+        return self._act(a, self._session.undo)
 
     def redo(self, a: Any = None) -> dict[str, Any]:
         """Redo the last undone action (APP-14)."""
-        return self._call(lambda: self._args(a) and None or self._session.redo())
+        return self._act(a, self._session.redo)
 
     def hint(self, a: Any = None) -> dict[str, Any]:
         """The next move of a win from here (issue 9): ``{"hint": {"from": "t3", "index": 4,
@@ -314,7 +321,7 @@ class Api:
     # ---- the Examples page (APP-04, APP-05): a sandbox, never saved over the player's game
     def examples(self, a: Any = None) -> dict[str, Any]:
         """The examples: ``{"examples": [{"name", "code", "total"}]}``."""
-        return self._call(lambda: self._args(a) and None or {"examples": self._session.examples()})
+        return self._act(a, lambda: {"examples": self._session.examples()})
 
     def open_example(self, a: Any = None) -> dict[str, Any]:
         """Start an example (``{"name"}``, a name ``examples`` lists) at its deal; the player's
@@ -323,11 +330,11 @@ class Api:
 
     def example_step(self, a: Any = None) -> dict[str, Any]:
         """Play the next recorded move of the open example."""
-        return self._call(lambda: self._args(a) and None or self._session.example_step())
+        return self._act(a, self._session.example_step)
 
     def leave_example(self, a: Any = None) -> dict[str, Any]:
         """Back to the player's game as it was before the example opened."""
-        return self._call(lambda: self._args(a) and None or self._session.leave_example())
+        return self._act(a, self._session.leave_example)
 
     # ---- for the window (not called by the page) -----------------------------------------
     def _hand_over(self, text: str) -> None:

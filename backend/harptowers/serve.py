@@ -152,7 +152,7 @@ def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
                 ) -> tuple[ThreadingHTTPServer, str]:
     """An HTTP server bound to 127.0.0.1 serving ``root`` and ``/api/<method>``.
     Returns the server (not yet serving) and the token."""
-    token = token or secrets.token_urlsafe(24)
+    secret: str = token or secrets.token_urlsafe(24)
     root = root.resolve()
 
     class Handler(BaseHTTPRequestHandler):
@@ -162,7 +162,7 @@ def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
             pass
 
         def _origins(self) -> set[str]:
-            port = self.server.server_address[1]
+            port = self.server.server_address[1]  # type: ignore[index]  # an (host, port) pair
             return {f"http://127.0.0.1:{port}", f"http://localhost:{port}"}
 
         def _own_host(self) -> bool:
@@ -178,7 +178,7 @@ def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
 
         @staticmethod
         def _match(given: str) -> bool:
-            return hmac.compare_digest(given.encode(), token.encode())
+            return hmac.compare_digest(given.encode(), secret.encode())
 
         def _authorised(self) -> bool:
             """For files: the token in the URL, or the cookie from this origin."""
@@ -209,7 +209,7 @@ def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
             self.send_header("Cache-Control", "no-store")
             if cookie:
                 self.send_header("Set-Cookie",
-                                 f"harp_token={token}; HttpOnly; SameSite=Strict; Path=/")
+                                 f"harp_token={secret}; HttpOnly; SameSite=Strict; Path=/")
             self.end_headers()
             self.wfile.write(body)
 
@@ -253,7 +253,7 @@ def make_server(api: Api, root: Path, port: int = 0, token: str | None = None
             self._send(HTTPStatus.OK, json.dumps(answer).encode(), "application/json")
 
     server = BoundedServer(("127.0.0.1", port), Handler)
-    return server, token
+    return server, secret
 
 
 def serve(code: str | None = None, port: int = 0) -> int:
@@ -272,6 +272,7 @@ def serve(code: str | None = None, port: int = 0) -> int:
         primary.close()
         return 2
     host, real_port = server.server_address[:2]
+    host = host.decode() if isinstance(host, bytes) else host
     print(f"Harp & Towers: open http://{host}:{real_port}/?token={token}", flush=True)
     try:
         server.serve_forever()

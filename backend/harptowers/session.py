@@ -15,12 +15,14 @@ from . import storage
 from .engine import examples
 from .engine import DealCode, parse_code, parse_moves
 from .engine.errors import quoted
-from .engine.codes import VARIANTS, deal_of_the_day
+from .engine.codes import deal_of_the_day
+from .engine.registry import VARIANTS
 from .engine.game import Action, Game
 from .engine.notation import STOCK, STOCK_TAP, Move, PileRef
 from .engine.published import winnable_deals
 from .storage import GameRecord
-from .view import PageSettings, action_view, page_settings
+from .view import action_view, page_settings
+from .view_types import PageSettings
 
 
 DAILY_LOOKBACK = 8  # a deal of the day won up to a week after its day still marks its day
@@ -61,7 +63,9 @@ class Session:
     @property
     def saved(self) -> GameRecord:
         """The player's game: the one in progress, or the one waiting beside an example."""
-        return self.stash if self.example is not None else self.rec
+        if self.example is not None and self.stash is not None:
+            return self.stash
+        return self.rec
 
     def document(self) -> dict[str, Any]:
         """What goes to disk: the player's game, never an example (it is a sandbox)."""

@@ -54,7 +54,8 @@ def window_kwargs(saved: Mapping[str, Any] | None, screen_rects: Sequence[Rect] 
     gives: the window asks Qt and passes them); None: no screen known, the default size.
     ``origin`` is the primary screen's top-left, which pywebview adds to x and y."""
     screen_rects = screen_rects or []
-    rects = [tuple(int(v) for v in r) for r in screen_rects if r[2] > 0 and r[3] > 0]
+    rects = [(int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in screen_rects
+             if r[2] > 0 and r[3] > 0]
     if not rects:
         return {"width": default_size[0], "height": default_size[1], "min_size": min_size,
                 "maximized": False}

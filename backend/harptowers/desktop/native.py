@@ -269,9 +269,9 @@ def install_shortcuts(qt_window) -> list:
     from qtpy.QtGui import QKeySequence
 
     try:
-        from qtpy.QtGui import QShortcut  # Qt 6
+        from qtpy.QtGui import QShortcut  # type: ignore[attr-defined]  # Qt 6
     except ImportError:  # Qt 5
-        from qtpy.QtWidgets import QShortcut
+        from qtpy.QtWidgets import QShortcut  # type: ignore[attr-defined]
 
     made = []
 
@@ -356,7 +356,9 @@ def attach(window, save_geometry: Callable[[dict[str, Any]], None] | None = None
         state["tracker"] = _normal_tracker(qt_window)
         from qtpy.QtWidgets import QApplication
 
-        QApplication.instance().aboutToQuit.connect(lambda: save(qt_window))
+        app = QApplication.instance()
+        assert app is not None  # the window exists: so does its application
+        app.aboutToQuit.connect(lambda: save(qt_window))
 
     def closing(window) -> None:  # GUI thread, from closeEvent
         save(window.native)

@@ -19,7 +19,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import IO, Sequence
+from typing import IO, Mapping, Sequence
 
 SYSTEMS = ("linux", "windows", "macos")
 RENDERER_ENV = "HARP_TOWERS_RENDERER"
@@ -70,7 +70,7 @@ def try_lock(f: IO[bytes], on: str | None = None) -> bool:
 
         try:
             f.seek(0)
-            msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]  # Windows only
             return True
         except OSError:
             return False
@@ -107,7 +107,7 @@ def fontconfig_thai_families(env: dict[str, str] | None = None) -> list[str] | N
 
 # ---- renderer -------------------------------------------------------------------------
 
-def renderer(on: str, env: dict[str, str], render_nodes: Sequence[str]) -> str:
+def renderer(on: str, env: Mapping[str, str], render_nodes: Sequence[str]) -> str:
     """``"software"`` or ``"gpu"`` for Qt Quick's scene graph, ``"preset"`` when
     ``QT_QUICK_BACKEND`` is already set. ``HARP_TOWERS_RENDERER`` (gpu/software) decides when
     set; else Windows (Direct3D) and macOS (Metal) always have a GPU path, and Linux has one

@@ -49,8 +49,8 @@ def _patch_qt_page(first_page: Callable[[bytes], bytes] | None = None) -> None:
     def on_permission(self, url, feature):
         self.setFeaturePermission(url, feature, QWebEnginePage.PermissionPolicy.PermissionDeniedByUser)
 
-    page_cls.__init__ = init
-    page_cls.onFeaturePermissionRequested = on_permission
+    page_cls.__init__ = init  # type: ignore[method-assign]
+    page_cls.onFeaturePermissionRequested = on_permission  # type: ignore[method-assign]
 
 
 SCHEME = b"harp"
@@ -140,11 +140,12 @@ def run(code: str | None = None) -> int:
         native.APP_NAME, url=None, js_api=api,
         background_color="#0b5d3b", text_select=False,
         **native.window_kwargs(api._session.window or None))
+    assert window is not None
     native.attach(window, save_geometry=api._set_window)
     # pywebview takes any URL that is not http(s) or file for a path to serve with its own
     # HTTP server; harp:// is served by Qt, so the window is made with no URL (no server
     # starts) and is told the page to load here.
-    window._resolve_url = lambda url: START_PAGE
+    window._resolve_url = lambda url: START_PAGE  # type: ignore[method-assign]
     window._callbacks = _Callbacks()
 
     def handed_over(text: str) -> None:

@@ -170,7 +170,7 @@ def _load(folder: Path) -> Loaded:
 def _replayed(data: dict[str, Any], folder: Path, path: Path,
               aside: Callable[..., Loaded] | None = None) -> Loaded:
     """The document ``data`` with the journal applied, checked part by part."""
-    seq = data.get("seq") if type(data.get("seq")) is int and data["seq"] >= 0 else 0
+    seq: int = data["seq"] if type(data.get("seq")) is int and data["seq"] >= 0 else 0
     jpath = folder / journal.JOURNAL_NAME
     rep = journal.replay(data, seq, jpath, loads_line)
     data, seq, end, applied = rep.doc, rep.seq, rep.end, rep.applied

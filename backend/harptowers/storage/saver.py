@@ -46,7 +46,7 @@ RETRY = (0.5, 5.0)      # a failed write is tried again after 0.5 s, growing to 
 
 def reason(e: BaseException) -> str:
     """Why saving fails, for the player: "disk-full", "read-only", "not-a-folder", "other"."""
-    return _REASONS.get(getattr(e, "errno", None), "other")
+    return _REASONS.get(getattr(e, "errno", None) or 0, "other")
 
 
 _TAIL_SEQ = re.compile(rb'"seq":(\d{1,18})\}\s*$')
@@ -318,6 +318,7 @@ JOURNAL_LIMIT = 256 * 1024  # a journal this long keeps only the lines the file 
 
 def _shorten(saver: Saver, written: int) -> None:
     """Called under the saver's lock once the document of change ``written`` is on disk."""
+    assert saver._jfd is not None  # the journal is open while documents are written
     if written == saver._seq:  # the document holds every change: the journal may go
         os.ftruncate(saver._jfd, 0)
         return

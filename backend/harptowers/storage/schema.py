@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import registry
-from ..engine.codes import VARIANTS
+from ..engine.registry import VARIANTS
 from .stats import (DAILY_MONTHS, HISTORY_MAX, RECORDS, RESULTS, STATS_KEYS, copy_stats,
                     default_entry, default_stats)
 

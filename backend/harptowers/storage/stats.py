@@ -118,8 +118,8 @@ def record_win(stats: dict[str, Any], key: str, game_id: str, *, score: int, mov
                    "seconds": float(seconds), "date": day, "daily": daily_day is not None})
     if daily_day is not None:
         months = new.setdefault("daily_won", {}).setdefault(cur["key"], {})
-        month, day = daily_day[:7], int(daily_day[8:10])
-        months[month] = months.get(month, 0) | 1 << (day - 1)
+        month, mday = daily_day[:7], int(daily_day[8:10])
+        months[month] = months.get(month, 0) | 1 << (mday - 1)
         for old in sorted(months)[:-DAILY_MONTHS]:
             del months[old]
     return new
