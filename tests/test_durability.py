@@ -237,6 +237,7 @@ print(json.dumps({"end": True}), flush=True)
 
 @pytest.mark.parametrize("code, moves", [(EASY_HARP_CODE, EASY_HARP_MOVES),
                                          (SEAHAVEN_CODE, SEAHAVEN_MOVES)])
+@pytest.mark.slow
 def test_a_killed_process_restarts_at_the_last_answer(tmp_path, code, moves):
     """SIGKILL at random moments while a child plays as fast as it can: after each restart
     the position is the last one answered, or one action further (decided, not yet

@@ -24,6 +24,7 @@ def wait_for(predicate, seconds=30.0):
         time.sleep(0.01)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="POSIX signals")
 def test_a_stopped_solver_is_killed_and_replaced():
     api = Api(SH314)
@@ -48,6 +49,7 @@ def test_a_stopped_solver_is_killed_and_replaced():
         solver.close()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="POSIX signals")
 def test_actions_answer_while_a_hint_waits_for_a_stopped_solver():
     api = Api("EH1-N-AAAAAAF")

@@ -52,6 +52,7 @@ def test_a_way_on_plays_alike_whatever_the_hidden_cards_and_ends_where_a_card_tu
         assert sum(g.down) == down - 1          # and that one turns a card: 12 face down
 
 
+@pytest.mark.slow
 def test_the_hint_is_the_ways_first_move_and_the_way_serves_the_next_hints():
     first = hints.solve_position(MIDGAME, seconds=None)
     way = hint_ways.weigh(MIDGAME, hints.unseen(MIDGAME), hints.build, hints.SEED, None)

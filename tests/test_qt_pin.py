@@ -75,6 +75,7 @@ def probe(python: str | None = None, calls: int = CALLS) -> dict:
     return json.loads(line.removeprefix("PROBE "))
 
 
+@pytest.mark.slow
 def test_bridge_calls_keep_their_references():
     if not os.environ.get("HARP_QT_PROBE_PYTHON"):
         pytest.importorskip("webview")

@@ -65,6 +65,7 @@ def test_an_authorised_call_answers_within_a_second_beside_300_idle_connections(
             s.close()
 
 
+@pytest.mark.slow
 def test_a_silent_connection_is_dropped_after_the_timeout(server):
     srv, _token = server
     s = socket.create_connection(("127.0.0.1", srv.server_address[1]), timeout=serve.TIMEOUT + 5)

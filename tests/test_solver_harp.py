@@ -178,6 +178,7 @@ def test_a_two_is_not_always_safe_to_send_home():
     assert ours(cols, stock, 3) == "winnable"
 
 
+@pytest.mark.slow
 @pytest.mark.rule("EH-09", "EH-17")
 def test_a_card_whose_guests_are_home_is_not_always_safe_to_send_home():
     """Found by the comparison (cards already home, 4 ranks): sending home at once a card

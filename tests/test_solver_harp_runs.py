@@ -54,6 +54,7 @@ def greedy_runs(deal: int, budgets: list[int]) -> tuple[list, int]:
     return [], total
 
 
+@pytest.mark.slow
 def test_a_search_stopped_at_its_budget_goes_on_where_it_stopped():
     """Deal 8: the first weights win it past 11 000 positions, so round 0's 10 000 missed it.
     Stopped at 4 000 and at 4 000 more, then given 12 000 more, the search finds the same

@@ -61,6 +61,7 @@ class Counted:
         raise AssertionError("no helper expected")
 
 
+@pytest.mark.slow
 def test_no_helper_for_a_node_limit_or_a_first_round_win(monkeypatch):
     """A node limit (the same answer on any machine) keeps the search in one process, and
     so does a deal won in the first round (deal 3: about 21 000 positions)."""
@@ -73,6 +74,7 @@ def test_no_helper_for_a_node_limit_or_a_first_round_win(monkeypatch):
     assert Counted.started == 0
 
 
+@pytest.mark.slow
 def test_no_helper_outlives_its_search():
     """Deal 54 (no search has won it) for 3 s on two processes: unknown, and once the
     answer is back no helper process is left."""
