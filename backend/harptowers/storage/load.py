@@ -62,19 +62,23 @@ _PART_NAMES = {"settings": "settings", "game": "the saved game", "stats": "stati
                "window": "window position"}
 
 
-def move_aside(path: Path) -> Path | None:
+def move_aside(path: Path, raw: bytes | None = None) -> Path | None:
     """Rename ``path`` (file or folder) to ``<name>.corrupt-<UTC yyyymmddThhmmssZ>[-n]``
-    beside it. Returns the new path, or None when it could not be renamed."""
+    beside it; with ``raw`` (the bytes read from it), write those there instead and leave
+    ``path`` be. Returns the new path, or None when it could not be made."""
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     for n in range(100):
         target = path.with_name(f"{path.name}.corrupt-{stamp}" + (f"-{n}" if n else ""))
         if target.exists() or target.is_symlink():
             continue
         try:
-            os.rename(path, target)
+            if raw is None:
+                os.rename(path, target)
+            else:
+                write_atomic(target, raw)
             return target
         except OSError as e:
-            log.error("could not move %s aside: %s", path, e)
+            log.error("could not keep %s aside: %s", path, e)
             return None
     return None
 
@@ -242,7 +246,7 @@ def _journal_problem(result: Loaded, rep: journal.Replayed, jpath: Path) -> None
     result.notice = (f"{rep.damaged} line(s) of the record of the last changes ({jpath}) were "
                      "damaged; the other changes were restored"
                      + (", but not the last moves of the game" if rep.games_lost else "") + ".")
-    result.moved_to = _copy_aside(jpath, rep.raw)
+    result.moved_to = move_aside(jpath, rep.raw)
     if result.moved_to is None:
         return
     try:
@@ -253,20 +257,3 @@ def _journal_problem(result: Loaded, rep: journal.Replayed, jpath: Path) -> None
         log.error("could not write the state recovered from %s: %s", jpath, e)
         return
     result.journal_end = 0
-
-
-def _copy_aside(path: Path, raw: bytes) -> Path | None:
-    """Write ``raw`` (the bytes read from ``path``) to a new ``<name>.corrupt-<UTC time>``
-    beside it; its path, or None when it could not be written."""
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-    for n in range(100):
-        target = path.with_name(f"{path.name}.corrupt-{stamp}" + (f"-{n}" if n else ""))
-        if target.exists() or target.is_symlink():
-            continue
-        try:
-            write_atomic(target, raw)
-            return target
-        except OSError as e:
-            log.error("could not keep %s aside: %s", path, e)
-            return None
-    return None
