@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "backend"))
 
-from harptowers import hints  # noqa: E402
+from harptowers.hints import search as hints  # noqa: E402
 from harptowers.engine import new_game  # noqa: E402
 from harptowers.engine.codes import format_code  # noqa: E402
 from harptowers.engine.notation import parse_moves  # noqa: E402

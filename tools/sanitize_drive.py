@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "backend"))
 
-from harptowers import hints  # noqa: E402
+from harptowers.hints import search as hints  # noqa: E402
 from harptowers.engine import new_game  # noqa: E402
 from harptowers.engine.codes import DealCode  # noqa: E402
 from harptowers.engine.solvers.easy_harp import HarpSearch, position_of  # noqa: E402
