@@ -254,3 +254,20 @@ def test_the_statistics_page_and_the_reset_question_pass_axe(harness):
     expect(t.page.get_by_test_id("dialog-reset")).to_be_visible()
     found["reset question"] = axe_problems(t.page)
     assert found == {"win window": [], "statistics": [], "reset question": []}
+
+
+def test_a_second_win_of_the_same_game_claims_no_record(harness):
+    """Issue 42 item 2: win, close, Ctrl+Z, play the last move again: the first win set the
+    records; the second (one move more, later) sets none and says none."""
+    t, won, n = won_one_move_left(harness)
+    win(t)
+    records = t.page.get_by_test_id("win-records")
+    expect(records.locator("li")).to_have_text(["New best time", "Fewest moves yet"])
+    t.page.keyboard.press("Escape")
+    expect(t.page.get_by_test_id("dialog-win")).to_be_hidden()
+    t.undo()
+    expect(t.cards("t1")).to_have_count(1)           # K♥ is back on its column
+    win(t)
+    expect(t.cards("t1")).to_have_count(0)
+    expect(records).to_be_hidden()
+    assert t.api.statistics()["statistics"][SH_KEY]["fewest_moves"] == n

@@ -43,6 +43,17 @@ def test_records_best_time_fewest_moves_and_average_of_wins():
     assert storage.new_records(s, "a") == []   # no longer the current attempt
 
 
+def test_a_second_win_of_the_same_attempt_sets_no_record():
+    """Issue 42: won in 83 moves and 101 s, undone, won again in 84 moves and 111 s: the
+    second win claims nothing; the figures keep the first."""
+    s = win(storage.default_stats(), "a", moves=83, seconds=101.0)
+    assert storage.new_records(s, "a") == ["best_time", "fewest_moves"]
+    s = win(s, "a", moves=84, seconds=111.0)
+    assert storage.new_records(s, "a") == []
+    e = storage.stats_view(s)[EH]
+    assert (e["best_seconds"], e["fewest_moves"], e["won"]) == (101.0, 83, 1)
+
+
 def test_the_history_keeps_the_last_fifty_newest_first_with_each_result():
     s = storage.default_stats()
     for i in range(60):

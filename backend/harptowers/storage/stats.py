@@ -84,7 +84,7 @@ def record_win(stats: dict[str, Any], key: str, game_id: str, *, score: int, mov
                day: str | None = None, daily_day: str | None = None) -> dict[str, Any]:
     """Count a win of attempt ``game_id`` (also counting it as played if it was not yet);
     ``hints``: hints the attempt used, added to the entry's ``hints`` (hints used in won
-    games). A second win of the same attempt changes nothing.
+    games). A second win of the same attempt changes no figure and sets no record.
 
     With ``code`` (the deal code) and ``day`` (ISO date) the win goes into the history;
     ``daily_day``: the date whose deal of the day this is (marked won in ``daily_won``).
@@ -92,6 +92,12 @@ def record_win(stats: dict[str, Any], key: str, game_id: str, *, score: int, mov
     count below every earlier win's, or the first win's."""
     new = record_start(stats, key, game_id)
     if new["current"]["won"]:
+        if not new["current"].get("records"):
+            return new
+        # won again after undoing out of the win: this win counts for nothing, so it sets no
+        # record either (the first win keeps the ones it set in the figures)
+        new = copy_stats(new) if new is stats else new
+        new["current"]["records"] = []
         return new
     new = copy_stats(new) if new is stats else new
     cur = new["current"]
