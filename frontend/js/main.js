@@ -91,10 +91,12 @@ function showRefusal(answer) {
 
 async function applySettings(state) {
   const settings = state.settings || {};
-  document.body.classList.toggle('four-colour', Boolean(settings.four_colour));
+  const deck = looks.applyLooks(settings);
+  // an image deck's pips keep their own colours: Four-colour is for our drawn deck only
+  // (Settings says so), never an index of ours over a picture (issue 42)
+  document.body.classList.toggle('four-colour', Boolean(settings.four_colour) && !looks.DECKS[deck]);
   document.body.classList.toggle('large-cards', Boolean(settings.large_cards));
   anim.setSpeed(looks.chosen(settings, 'anim_speed'));
-  const deck = looks.applyLooks(settings);
   if (deck !== deckShown) {   // a deck's images are asked for only once it is chosen
     deckShown = deck;
     setDeck(looks.DECKS[deck]);
