@@ -123,14 +123,29 @@ export function fitHeader() {
   const bar = q('.bar');
   const left = q('.bar-left');
   if (!bar || !left) return;
-  bar.classList.remove('tight-1', 'tight-2', 'tight-3', 'tight-4');
+  bar.classList.remove(...LEVELS);
   // The game name and the variant shrink with an ellipsis before the left part overflows:
   // a clipped text counts as overflow too.
   const clipped = () => [left, ...left.querySelectorAll('.game-name, .variant')]
     .some((el) => el.scrollWidth > el.clientWidth);
-  for (const level of ['tight-1', 'tight-2', 'tight-3', 'tight-4']) {
+  for (const level of LEVELS) {
     if (!clipped()) break;
     bar.classList.add(level);
+  }
+  nameIcons(bar.classList.contains('icons'));
+  const badge = q('[data-testid="daily"]');
+  badge.title = bar.classList.contains('short-badge') ? badge.textContent : '';
+}
+// the last: the buttons become icons (css/header.css), the name and the figures stay whole
+const LEVELS = ['tight-1', 'tight-2', 'tight-3', 'tight-4', 'icons', 'short-badge'];
+
+/** An icon's tooltip says its name (and its hint); a labelled button keeps its hint. */
+function nameIcons(icons) {
+  for (const btn of document.querySelectorAll('.bar-buttons button')) {
+    const hint = btn.dataset.i18nTitle ? t(btn.dataset.i18nTitle) : '';
+    const name = btn.textContent.trim();
+    const title = icons ? [name, hint].filter(Boolean).join(' · ') : hint;
+    if (btn.title !== title) btn.title = title;
   }
 }
 
