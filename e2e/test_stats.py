@@ -271,3 +271,39 @@ def test_a_second_win_of_the_same_game_claims_no_record(harness):
     expect(t.cards("t1")).to_have_count(0)
     expect(records).to_be_hidden()
     assert t.api.statistics()["statistics"][SH_KEY]["fewest_moves"] == n
+
+
+def test_a_past_day_of_the_calendar_plays_its_deal_and_its_win_marks_it(harness, monkeypatch):
+    """Issue 42 item 5: a past day looks clickable and is: it plays that day's deal of the
+    day; the win marks that day. A later day is not a button."""
+    from harptowers import session as session_module
+    from harptowers.engine import DealCode, parse_code
+    won = _load_won_games()
+    day = date(2026, 11, 9)
+    monkeypatch.setattr(session_module, "deal_of_the_day",
+                        lambda g, v, d: parse_code(won.SEAHAVEN_CODE) if d == day
+                        else DealCode(g, v, 5))
+    api = Api(EH, today=lambda: date(2026, 12, 2))
+    t = harness(EH, api=api)
+    page = t.page
+    page.get_by_test_id("btn-stats").click()
+    page.get_by_test_id("cal-key").select_option(SH_KEY)
+    cal = page.get_by_test_id("calendar")
+    expect(cal.locator('td[data-date="2026-12-03"] button')).to_have_count(0)   # not yet
+    expect(cal.locator('td[data-date="2026-12-02"] button')).to_have_count(1)   # today
+    page.get_by_test_id("cal-prev").click()
+    cal.locator('td[data-date="2026-11-09"] button').click()
+    expect(page.get_by_test_id("dialog-stats")).to_be_hidden()
+    expect(t.code).to_have_text(won.SEAHAVEN_CODE)
+    expect(page.get_by_test_id("daily")).to_be_visible()
+    words = won.SEAHAVEN_MOVES.split()
+    _set_up(api, " ".join(words[:-1]))               # the position; the last move by hand
+    page.reload()
+    t.wait_ready()
+    win(t)
+    page.keyboard.press("Escape")
+    page.keyboard.press("t")
+    page.get_by_test_id("cal-key").select_option(SH_KEY)
+    page.get_by_test_id("cal-prev").click()
+    expect(cal.locator("td[data-won]")).to_have_count(1)
+    expect(cal.locator('td[data-date="2026-11-09"]')).to_have_attribute("data-won", "1")

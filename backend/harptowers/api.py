@@ -150,10 +150,11 @@ class Api:
 
     def new_game(self, a: Any = None) -> dict[str, Any]:
         """Start a deal: ``{"code": text}`` or ``{"game", "variant", "mode": new|daily|same}``;
-        with ``"winnable": true`` a new deal is drawn from the shipped proven-winnable list.
+        with ``"winnable": true`` a new deal is drawn from the shipped proven-winnable list;
+        a daily deal of a past day the calendar shows with ``"day": "YYYY-MM-DD"``.
         A bad code is an error and the current game is untouched (APP-07)."""
         return self._call(lambda: self._session.new_game(
-            self._args(a, code=str, game=str, variant=str, mode=str, winnable=bool)))
+            self._args(a, code=str, game=str, variant=str, mode=str, winnable=bool, day=str)))
 
     def dismiss(self, a: Any = None) -> dict[str, Any]:
         """The player answered the pending-code question with "keep my game", or read the
@@ -254,7 +255,8 @@ class Api:
 
     def statistics(self, a: Any = None) -> dict[str, Any]:
         """The Statistics page: ``{"statistics": {key: figures}, "history": [last finished
-        attempts, newest first], "daily_won": {key: [ISO dates]}, "today": ISO date}``.
+        attempts, newest first], "daily_won": {key: [ISO dates]}, "today": ISO date,
+        "daily_from": the first ISO date whose deal the calendar offers}``.
         ``{"reset": true}`` sets everything back to zero; with ``"key": "easy-harp/N"`` only
         that game and variant (its figures, history rows and won days)."""
         def run() -> dict[str, Any]:
@@ -267,7 +269,7 @@ class Api:
             return {"statistics": storage.stats_view(s.stats),
                     "history": copy.deepcopy(s.stats["history"]),
                     "daily_won": storage.daily_days(s.stats),
-                    "today": s.today().isoformat(),
+                    "today": s.today().isoformat(), "daily_from": s.daily_from(),
                     "_changed": bool(args.get("reset"))}
         return self._call(run)
 

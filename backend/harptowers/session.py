@@ -17,10 +17,13 @@ from .engine.game import Action, Game
 from .engine.notation import STOCK, STOCK_TAP, Move, PileRef
 from .engine.published import winnable_deals
 from .storage import GameRecord
+from .storage.stats import DAILY_MONTHS
 from .view import action_view
 
 
-DAILY_LOOKBACK = 8  # a deal of the day won up to a week after its day still marks its day
+# a deal of the day won after its day still marks its day: any day the calendar shows can be
+# played (issue 42), so the days of its whole range are looked through
+DAILY_LOOKBACK = DAILY_MONTHS * 31
 
 
 class BadArgument(ValueError):
@@ -132,13 +135,31 @@ class Session:
                     else secrets.randbelow(999_999) + 1
                 code, daily = DealCode(game, variant, number), False
             elif mode == "daily":
-                code, daily = deal_of_the_day(game, variant, self.today()), True
+                code, daily = deal_of_the_day(game, variant, self._day(args.get("day"))), True
             elif mode == "same":
                 code, daily = DealCode(game, variant, g.code.number), self.rec.daily
             else:
                 raise BadArgument(f"unknown mode {mode!r} (new, daily, same)")
         self._replace(code, daily)
         return {"_changed": True}
+
+    def daily_from(self) -> str:
+        """The first day (ISO) whose deal of the day the calendar offers."""
+        return (self.today() - timedelta(days=DAILY_LOOKBACK)).isoformat()
+
+    def _day(self, text: str | None) -> date:
+        """Today, or the ISO date ``text`` of a day the calendar shows (from today back over
+        its months); a later, older or malformed date is a BadArgument."""
+        today = self.today()
+        if text is None:
+            return today
+        try:
+            day = date.fromisoformat(text)
+        except ValueError:
+            raise BadArgument(f"day {text!r} is not a date (YYYY-MM-DD)") from None
+        if not today - timedelta(days=DAILY_LOOKBACK) <= day <= today:
+            raise BadArgument(f"day {text!r} is not a day the calendar offers")
+        return day
 
     def _replace(self, code: DealCode, daily: bool) -> None:
         """A new game in place of the current one; leaving a started game counts as a loss."""

@@ -178,6 +178,16 @@ export async function openCode(text) {
   await openDeal(read.code, { asked: true });
 }
 
+/** The deal of the day of `day` (ISO) for `key` ("<game>/<variant>"), from the calendar;
+ * asked first when a game is in progress. Python finds the deal. */
+export async function openDaily(key, day) {
+  const [game, variant] = key.split('/');
+  await leaveExample();
+  if (!(await confirmLeave())) return;
+  const answer = await actions.newGame({ mode: 'daily', game, variant, day });
+  if (answer && !answer.ok && answer.error) showToast(errorText(answer.error), 'error');
+}
+
 /** Open the deal `code` (Statistics' "Play this deal again"), asking first when a game is
  * in progress (not again when `asked`). */
 export async function openDeal(code, { asked = false } = {}) {

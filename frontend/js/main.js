@@ -329,6 +329,7 @@ async function boot() {
     catalogue: () => (view && view.catalogue) || [],
     current: () => (view ? `${view.game}/${view.variant}` : null),
     playDeal: (code) => dialogs.openDeal(code),
+    playDay: (key, day) => dialogs.openDaily(key, day),
   });
   initKeys();
   initInput();

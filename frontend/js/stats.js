@@ -14,7 +14,7 @@ const ALL = '*';   // the reset choice "every game"
 
 const $ = (id) => document.getElementById(id);
 // {catalogue() → state.catalogue, current() → "<game>/<variant>" played now,
-//  playDeal(code) → Promise (asks before leaving a game in progress)}
+//  playDeal(code), playDay(key, isoDate) → Promise (ask before leaving a game in progress)}
 let host = null;
 let last = null;   // the last answer of `statistics`
 
@@ -182,5 +182,8 @@ export function init(callbacks) {
   host = callbacks;
   $('open-stats').addEventListener('click', open);
   $('stats-reset').addEventListener('click', askReset);
-  calendar.init();
+  calendar.init(async (key, day) => {
+    $('dlg-stats').close();
+    await host.playDay(key, day);
+  });
 }
