@@ -307,3 +307,43 @@ def test_a_past_day_of_the_calendar_plays_its_deal_and_its_win_marks_it(harness,
     page.get_by_test_id("cal-prev").click()
     expect(cal.locator("td[data-won]")).to_have_count(1)
     expect(cal.locator('td[data-date="2026-11-09"]')).to_have_attribute("data-won", "1")
+
+
+FITS = """(sel) => { const cs = getComputedStyle(sel);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  const text = sel.options[sel.selectedIndex].text;
+  const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+  return [ctx.measureText(text).width, room, text]; }"""
+
+
+def test_reset_starts_on_the_game_played_best_score_counts_wins_and_names_fit(harness):
+    """Issue 42 item 6: the Reset choice starts on the game and variant being played (not
+    the one chosen last time); an unfinished game sets no best score; the deal-of-the-day
+    choice shows its whole text."""
+    api = Api(EH)
+    api.settings({"language": "hr"})
+    t = harness(EH, api=api)
+    page = t.page
+    t.stock()
+    expect(t.moves).to_have_text("1")
+    page.keyboard.press("t")
+    page.get_by_test_id("reset-key").select_option(SH_KEY)
+    page.keyboard.press("Escape")
+    page.keyboard.press("t")
+    expect(page.get_by_test_id("reset-key")).to_have_value(EH_KEY)
+    page.keyboard.press("Escape")
+    page.get_by_test_id("btn-new").click()              # leave the game: 1 move, some points
+    page.get_by_test_id("code-input").fill("SH1-C2-AAAAAJ2")
+    page.get_by_test_id("code-open").click()
+    page.get_by_test_id("confirm-yes").click()
+    expect(t.code).to_have_text("SH1-C2-AAAAAJ2")
+    page.get_by_test_id("btn-stats").click()
+    expect(page.get_by_test_id("reset-key")).to_have_value("seahaven-towers/C2")
+    expect(figure(t, EH_KEY, "played")).to_have_text("1")
+    expect(figure(t, EH_KEY, "best_score")).to_have_text("–")
+    cal = page.get_by_test_id("cal-key")
+    for value in [o for o in cal.evaluate("(s) => [...s.options].map((o) => o.value)")]:
+        cal.select_option(value)
+        width, room, text = cal.evaluate(FITS)
+        assert width <= room, f"{text!r} is clipped: {width:.0f} px text in {room:.0f} px"

@@ -168,6 +168,7 @@ export async function open() {
   applyDom(dlg);
   applyDom($('dlg-reset'));
   calendar.reset();
+  $('reset-key').replaceChildren();   // it starts on the game being played (issue 42)
   await refresh();
   if (!dlg.open) dlg.showModal();
   dlg.querySelector('[data-testid="stats-close"]').focus();

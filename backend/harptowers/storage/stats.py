@@ -146,7 +146,7 @@ def record_abandon(stats: dict[str, Any], game_id: str, *, score: int, seconds: 
     """The player leaves attempt ``game_id`` for another game (New game, Same deal, a pasted
     code). Started and not won: a loss (streak ends; its score and time count), in the
     history (with ``code`` and ``day``) as ``"lost"`` when no move was left (``stuck``), else
-    ``"abandoned"``. Won, or never started: nothing is counted. Either way it is no longer
+    ``"abandoned"``; its score sets no record. Won, or never started: nothing is counted. Either way it is no longer
     current."""
     new = copy_stats(stats)
     cur = new["current"]
@@ -156,8 +156,7 @@ def record_abandon(stats: dict[str, Any], game_id: str, *, score: int, seconds: 
     if not cur["won"]:
         e = new["games"].setdefault(cur["key"], default_entry())
         e["streak"] = 0
-        e["best_score"] = score if e["best_score"] is None else max(e["best_score"], score)
-        e["seconds"] += seconds
+        e["seconds"] += seconds   # its score is no record: records come from wins (issue 42)
         if code is not None and day is not None:
             _log(new, {"code": code, "key": cur["key"],
                        "result": "lost" if stuck else "abandoned", "moves": moves,
@@ -191,8 +190,10 @@ def average_win(entry: dict[str, Any]) -> float | None:
 
 
 def stats_view(stats: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """For the Statistics page: every key's entry plus ``win_rate`` and ``average_seconds``."""
-    return {k: {**e, "win_rate": win_rate(e), "average_seconds": average_win(e)}
+    """For the Statistics page: every key's entry plus ``win_rate`` and ``average_seconds``;
+    no ``best_score`` without a win (files from before counted unfinished games' scores)."""
+    return {k: {**e, "win_rate": win_rate(e), "average_seconds": average_win(e),
+                **({} if e["won"] else {"best_score": None})}
             for k, e in stats["games"].items()}
 
 
