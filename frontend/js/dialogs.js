@@ -253,6 +253,13 @@ export function openAbout(version) {
   open($('dlg-about'));
 }
 
+/** fn() once, when the win window closes (whichever way). */
+export function onWinClosed(fn) {
+  const dlg = $('dlg-win');
+  if (!dlg.open) { fn(); return; }
+  dlg.addEventListener('close', () => fn(), { once: true });
+}
+
 /** The win window; its time is the one the statistics recorded (state.elapsed_ms). */
 export function openWin({ state }) {
   const dlg = $('dlg-win');

@@ -127,9 +127,14 @@ async function show(state, opts = {}) {
   showNotice(state);
   examples.sync(state);
   if (wasWon === false && state.won) {
+    hints.clear();   // no hint left lit under the win window (issue 42)
     setTimeout(async () => {   // the last card lands, the cascade runs (skippable), then the window
-      await cheer.cascade(state.piles.filter((p) => p.kind === 'foundation'), render.cardElement);
+      const skipped = await cheer.cascade(state.piles.filter((p) => p.kind === 'foundation'),
+        render.cardElement);
       dialogs.openWin({ state });
+      // a cascade run to its end left the table empty: it stays so under the window, and
+      // the foundations come back (fading in) once it closes, never popping up beneath it
+      if (!skipped) dialogs.onWinClosed(cheer.restore);
     }, anim.duration());
   }
 }
