@@ -71,7 +71,8 @@ def test_the_registry_derives_codes_keys_and_the_catalogue(toy):
     entry = next(g for g in registry.catalogue() if g["game"] == "toy-patience")
     assert entry == {"game": "toy-patience", "title": "Toy Patience", "tag": "TY", "stock": False,
                      "variants": [{"id": "N", "label": "Normal", "key": "toy-patience/N",
-                                   "winnable_only": False}]}
+                                   "winnable_only": False,
+                                   "example_code": f"TY1-N-{b32(registry.EXAMPLE_DEAL)}"}]}
     with pytest.raises(ValueError):
         registry.register(ToyPatience)            # a name or tag is registered once
 

@@ -127,6 +127,7 @@ function initNewGame() {
     if (e.target.name === 'game') choices.fillVariants(dlg, catalogue(), e.target.value);
     if (e.target.name === 'game' || e.target.name === 'variant') {
       syncWinnable(dlg, catalogue(), (actions.state() || {}).settings);
+      choices.exampleCode(dlg, catalogue());
     }
     if (e.target.name === 'winnable_only') actions.settings(winnableSetting(dlg, catalogue()));
   });

@@ -68,11 +68,18 @@ def keys() -> tuple[str, ...]:
     return tuple(f"{g.name}/{v}" for g in games() for v in g.variants)
 
 
+EXAMPLE_DEAL = 5  # the deal number of the example code the New game window shows
+
+
 def catalogue() -> list[dict[str, Any]]:
-    """What the page needs to list the games (New game window, Statistics, Help, hints)."""
+    """What the page needs to list the games (New game window, Statistics, Help, hints);
+    ``example_code``: a code of that game and variant for the code field's example."""
+    from .codes import DealCode  # codes.py imports this module
+
     return [{"game": g.name, "title": g.title, "tag": g.tag, "stock": g.has_stock,
              "variants": [{"id": v, "label": label, "key": f"{g.name}/{v}",
-                           "winnable_only": g.winnable_only.get(v, False)}
+                           "winnable_only": g.winnable_only.get(v, False),
+                           "example_code": str(DealCode(g.name, v, EXAMPLE_DEAL))}
                           for v, label in g.variants.items()]}
             for g in games()]
 
