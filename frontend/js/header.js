@@ -1,6 +1,7 @@
 // The header bar: game name, deal code, score, moves and the game clock.
 // The clock is the page's own: it starts with the first accepted action of a
-// deal, stops at a win and pauses while the window is hidden. Python keeps the
+// deal, stops at a win and pauses while the window is hidden or a window (Help,
+// Statistics, Settings, a question) covers the table. Python keeps the
 // last reported time (`clock`, state.elapsed_ms) so that a restored game, and
 // the player's game after an example, carry on from there. It does not run in
 // an example (a sandbox, not counted).
@@ -61,7 +62,8 @@ function paint() {
 }
 
 function run(on) {
-  const go = on && !document.hidden;
+  // paused while the window is hidden or a window covers the table (issue 42)
+  const go = on && !document.hidden && !document.querySelector('dialog[open]');
   if (go && clock.since === null) clock.since = now();
   if (!go && clock.since !== null) {
     clock.elapsed += now() - clock.since;
@@ -89,6 +91,8 @@ function updateClock(state, fresh) {
 export function initHeader(notify, reportClock = null) {
   report = reportClock;
   document.addEventListener('visibilitychange', () => run(clock.wanted));
+  new MutationObserver(() => run(clock.wanted)).observe(document.body,
+    { subtree: true, attributes: true, attributeFilter: ['open'] });
   new ResizeObserver(() => fitHeader()).observe(q('.bar'));
   ticker = ticker || setInterval(paint, 250);
   q('[data-action="copy-code"]').addEventListener('click', async (e) => {
