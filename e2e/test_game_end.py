@@ -56,3 +56,16 @@ def test_the_cascade_leaves_the_table_empty_until_the_win_window_closes(harness)
     page.keyboard.press("Escape")
     expect(win).to_be_hidden()
     expect(shown).to_have_count(52)                    # the won foundations again
+
+
+def test_a_foundation_hint_lights_the_one_pile_the_card_goes_to(harness):
+    """Issue 42 (gaps): the hint K♥ → foundation lights f2, where the won game puts it (its
+    last move, t1-f2), not the whole strip of foundations."""
+    t = won_but_one(harness)
+    page = t.page
+    page.keyboard.press("h")
+    expect(t.card("t1", 0)).to_have_class(re.compile(r"\bhint-source\b"), timeout=20_000)
+    expect(t.pile("f2")).to_have_class(re.compile(r"\bhint-target\b"))
+    lit = page.locator(".hint-target").evaluate_all(
+        "(els) => els.map((el) => el.dataset.pile || el.dataset.in)")
+    assert set(lit) == {"f2"}, lit
