@@ -35,3 +35,19 @@ def test_escape_from_a_window_while_playing_with_the_mouse_shows_no_frame(harnes
         assert not frame.evaluate(SHOWN), f"a focus frame after closing {opener}"
     t.kb_goto("t3")                                  # the keyboard again: the frame is back
     expect(frame).to_have_css("display", "block")
+
+
+def test_the_first_tab_offers_a_link_straight_to_the_table(harness):
+    """Issue 42 (gaps): eight Tabs through the header came before the table; the first Tab
+    now shows a link that goes straight there."""
+    t = harness(EH)
+    page = t.page
+    link = page.get_by_test_id("skip-to-table")
+    expect(link).not_to_be_in_viewport()
+    page.keyboard.press("Tab")
+    expect(link).to_be_focused()
+    expect(link).to_be_in_viewport()
+    expect(link).to_have_text("Skip to the cards")
+    page.keyboard.press("Enter")
+    assert t.focused()[0] is not None, "the focus is not on the table"
+    expect(page.locator(".kb-focus")).to_have_css("display", "block")

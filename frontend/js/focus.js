@@ -116,6 +116,9 @@ function onDialogChange(records) {
 
 export function init() {
   nameDialogs();
+  // the first Tab: a link past the header's buttons straight to the table (issue 42)
+  const skip = document.querySelector('.skip-link');
+  if (skip) skip.addEventListener('click', (e) => { e.preventDefault(); if (fallback) fallback(); });
   document.addEventListener('keydown', trapTab, true);
   document.addEventListener('focusin', onFocusIn, true);
   document.addEventListener('focusout', onFocusOut, true);
