@@ -250,6 +250,8 @@ def test_read_code_names_the_deal_and_changes_nothing():
     ({"deck": "x" * 25}, False), ({"felt": "x" * 24}, True), ({"felt": ""}, False),
     ({"card_back": "Red Velvet"}, False), ({"deck": 3}, False), ({"felt": None}, False),
     ({"anim_speed": ["off"]}, False),
+    ({"theme": "dark"}, True), ({"theme": "light"}, True), ({"theme": 1}, False),
+    ({"theme": "Very Dark"}, False),
 ])
 def test_look_settings_take_short_names_and_refuse_the_rest(change, ok):
     api = Api("EH1-N-AAAAAAF")

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 KIND = {"s": "stock", "w": "waste", "f": "foundation", "c": "cell", "t": "column"}
 PAGE_SETTINGS = {"interactive_rules": bool, "double_click": bool, "four_colour": bool,
                  "large_cards": bool, "language": str, "winnable_only": dict,
-                 "deck": str, "card_back": str, "felt": str, "anim_speed": str}
+                 "deck": str, "card_back": str, "felt": str, "anim_speed": str,
+                 "theme": str}
 
 
 def refs(g: Game) -> list[PileRef]:

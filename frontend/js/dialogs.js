@@ -223,12 +223,18 @@ function initSettings() {
   });
 }
 
+/** The theme setting the page knows ("light", "dark"), else "system". */
+export function themeOf(settings) {
+  return ['light', 'dark'].includes(settings.theme) ? settings.theme : 'system';
+}
+
 export function openSettings() {
   const dlg = $('dlg-settings');
   const settings = (actions.state() || {}).settings || {};
   for (const box of dlg.querySelectorAll('input[type="checkbox"]')) box.checked = Boolean(settings[box.name]);
   dlg.querySelector('select[name="language"]').value =
     LANGUAGES[settings.language] ? settings.language : SYSTEM;
+  dlg.querySelector('select[name="theme"]').value = themeOf(settings);
   looks.syncSettings(dlg, settings);
   open(dlg);
 }

@@ -92,6 +92,9 @@ function showRefusal(answer) {
 async function applySettings(state) {
   const settings = state.settings || {};
   const deck = looks.applyLooks(settings);
+  const theme = dialogs.themeOf(settings);   // css/theme.css; "system": the media queries
+  if (theme === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
   // an image deck's pips keep their own colours: Four-colour is for our drawn deck only
   // (Settings says so), never an index of ours over a picture (issue 42)
   document.body.classList.toggle('four-colour', Boolean(settings.four_colour) && !looks.DECKS[deck]);
