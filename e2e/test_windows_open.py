@@ -12,7 +12,8 @@ EH = "EH1-N-AAAAAAF"
 WINDOWS = [("btn-settings", "dialog-settings", "set-interactive"),
            ("btn-about", "dialog-about", None),
            ("btn-stats", "dialog-stats", None),
-           ("btn-new", "dialog-new", None)]
+           ("btn-new", "dialog-new", None),
+           ("btn-help", "dialog-help", None)]
 
 AT_TOP = """(dlg) => [dlg, ...dlg.querySelectorAll('*')].every((el) => el.scrollTop === 0)"""
 FIRST = """(dlg) => { const sel = 'a[href], button, input, select, textarea, summary, [tabindex]';
