@@ -26,6 +26,10 @@ def check_header(t, lang: str, game: str, width: int) -> None:
     page = t.page
     name = page.get_by_test_id("game-name")
     expect(name).to_have_text(name_of(lang, game))
+    # the header fits itself when it is resized (a ResizeObserver, the next frame): wait for
+    # the name to be whole, as a player would look (a cut name times out here)
+    page.wait_for_function("""() => { const el = document.querySelector('[data-testid="game-name"]');
+        return el.clientWidth > 0 && el.scrollWidth <= el.clientWidth + 0.5; }""", timeout=5_000)
     assert not name.evaluate(CLIPPED), f"the name is cut: {name.bounding_box()}"
     assert not page.locator(".bar-left").evaluate(CLIPPED), "the left part is cut"
     for fig in ("score", "moves", "clock", "deal-code"):
@@ -77,3 +81,20 @@ def test_a_four_digit_score_keeps_the_name_whole(harness, lang, width):
     t = harness(won.EASY_HARP_CODE, api=api)
     t.page.set_viewport_size({"width": width, "height": 720})
     check_header(t, lang, "easy-harp", width)
+
+
+def test_the_name_stays_whole_when_the_score_reaches_four_digits(harness):
+    """The 1152 px case of the issue: the score went from 995 to 1000 during play and cut
+    "Easy Ha…"; the figures keep room for four digits from the start."""
+    won = _load_won_games()
+    words = won.EASY_HARP_MOVES.split()
+    api = Api(won.EASY_HARP_CODE)
+    _set_up(api, " ".join(words[:347]))
+    assert api.state()["state"]["score"] == 995 and words[347] == "w-t1"
+    t = harness(won.EASY_HARP_CODE, api=api)
+    t.page.set_viewport_size({"width": 1152, "height": 720})
+    check_header(t, "en", "easy-harp", 1152)
+    t.drag("w", t.cards("w").count() - 1, "t1")      # 995 → 1000
+    expect(t.score).to_have_text("1000")
+    name = t.page.get_by_test_id("game-name")
+    assert not name.evaluate(CLIPPED), f"the name is cut: {name.bounding_box()}"
