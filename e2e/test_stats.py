@@ -254,3 +254,96 @@ def test_the_statistics_page_and_the_reset_question_pass_axe(harness):
     expect(t.page.get_by_test_id("dialog-reset")).to_be_visible()
     found["reset question"] = axe_problems(t.page)
     assert found == {"win window": [], "statistics": [], "reset question": []}
+
+
+def test_a_second_win_of_the_same_game_claims_no_record(harness):
+    """Issue 42 item 2: win, close, Ctrl+Z, play the last move again: the first win set the
+    records; the second (one move more, later) sets none and says none."""
+    t, won, n = won_one_move_left(harness)
+    win(t)
+    records = t.page.get_by_test_id("win-records")
+    expect(records.locator("li")).to_have_text(["New best time", "Fewest moves yet"])
+    t.page.keyboard.press("Escape")
+    expect(t.page.get_by_test_id("dialog-win")).to_be_hidden()
+    t.undo()
+    expect(t.cards("t1")).to_have_count(1)           # K♥ is back on its column
+    win(t)
+    expect(t.cards("t1")).to_have_count(0)
+    expect(records).to_be_hidden()
+    assert t.api.statistics()["statistics"][SH_KEY]["fewest_moves"] == n
+
+
+def test_a_past_day_of_the_calendar_plays_its_deal_and_its_win_marks_it(harness, monkeypatch):
+    """Issue 42 item 5: a past day looks clickable and is: it plays that day's deal of the
+    day; the win marks that day. A later day is not a button."""
+    from harptowers import session as session_module
+    from harptowers.engine import DealCode, parse_code
+    won = _load_won_games()
+    day = date(2026, 11, 9)
+    monkeypatch.setattr(session_module, "deal_of_the_day",
+                        lambda g, v, d: parse_code(won.SEAHAVEN_CODE) if d == day
+                        else DealCode(g, v, 5))
+    api = Api(EH, today=lambda: date(2026, 12, 2))
+    t = harness(EH, api=api)
+    page = t.page
+    page.get_by_test_id("btn-stats").click()
+    page.get_by_test_id("cal-key").select_option(SH_KEY)
+    cal = page.get_by_test_id("calendar")
+    expect(cal.locator('td[data-date="2026-12-03"] button')).to_have_count(0)   # not yet
+    expect(cal.locator('td[data-date="2026-12-02"] button')).to_have_count(1)   # today
+    page.get_by_test_id("cal-prev").click()
+    cal.locator('td[data-date="2026-11-09"] button').click()
+    expect(page.get_by_test_id("dialog-stats")).to_be_hidden()
+    expect(t.code).to_have_text(won.SEAHAVEN_CODE)
+    expect(page.get_by_test_id("daily")).to_be_visible()
+    words = won.SEAHAVEN_MOVES.split()
+    _set_up(api, " ".join(words[:-1]))               # the position; the last move by hand
+    page.reload()
+    t.wait_ready()
+    win(t)
+    page.keyboard.press("Escape")
+    page.keyboard.press("t")
+    page.get_by_test_id("cal-key").select_option(SH_KEY)
+    page.get_by_test_id("cal-prev").click()
+    expect(cal.locator("td[data-won]")).to_have_count(1)
+    expect(cal.locator('td[data-date="2026-11-09"]')).to_have_attribute("data-won", "1")
+
+
+FITS = """(sel) => { const cs = getComputedStyle(sel);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  const text = sel.options[sel.selectedIndex].text;
+  const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+  return [ctx.measureText(text).width, room, text]; }"""
+
+
+def test_reset_starts_on_the_game_played_best_score_counts_wins_and_names_fit(harness):
+    """Issue 42 item 6: the Reset choice starts on the game and variant being played (not
+    the one chosen last time); an unfinished game sets no best score; the deal-of-the-day
+    choice shows its whole text."""
+    api = Api(EH)
+    api.settings({"language": "hr"})
+    t = harness(EH, api=api)
+    page = t.page
+    t.stock()
+    expect(t.moves).to_have_text("1")
+    page.keyboard.press("t")
+    page.get_by_test_id("reset-key").select_option(SH_KEY)
+    page.keyboard.press("Escape")
+    page.keyboard.press("t")
+    expect(page.get_by_test_id("reset-key")).to_have_value(EH_KEY)
+    page.keyboard.press("Escape")
+    page.get_by_test_id("btn-new").click()              # leave the game: 1 move, some points
+    page.get_by_test_id("code-input").fill("SH1-C2-AAAAAJ2")
+    page.get_by_test_id("code-open").click()
+    page.get_by_test_id("confirm-yes").click()
+    expect(t.code).to_have_text("SH1-C2-AAAAAJ2")
+    page.get_by_test_id("btn-stats").click()
+    expect(page.get_by_test_id("reset-key")).to_have_value("seahaven-towers/C2")
+    expect(figure(t, EH_KEY, "played")).to_have_text("1")
+    expect(figure(t, EH_KEY, "best_score")).to_have_text("–")
+    cal = page.get_by_test_id("cal-key")
+    for value in [o for o in cal.evaluate("(s) => [...s.options].map((o) => o.value)")]:
+        cal.select_option(value)
+        width, room, text = cal.evaluate(FITS)
+        assert width <= room, f"{text!r} is clipped: {width:.0f} px text in {room:.0f} px"

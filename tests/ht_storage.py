@@ -19,7 +19,8 @@ DEFAULT_SETTINGS = {"interactive_rules": True, "double_click": True, "four_colou
                     "large_cards": False, "language": "auto", "game": "easy-harp",
                     "variant": "N", "winnable_only": WINNABLE_ONLY,
                     # the table's looks (issue 16)
-                    "deck": "home", "card_back": "blue", "felt": "green", "anim_speed": "normal"}
+                    "deck": "home", "card_back": "blue", "felt": "green", "anim_speed": "normal",
+                    "theme": "system"}
 ZERO = {"played": 0, "won": 0, "best_score": None, "fewest_moves": None, "streak": 0,
         "best_streak": 0, "seconds": 0.0, "hints": 0, "best_seconds": None,
         "won_seconds": 0.0, "timed_wins": 0}

@@ -63,9 +63,14 @@ def test_following_the_hints_wins_and_counts_them(make_api):
     for _ in range(300):
         answer = ok(api.hint())
         h = answer["hint"]
-        assert set(h) == {"from", "index", "to", "card", "count", "place", "onto", "turns"}, h
+        assert set(h) == {"from", "index", "to", "pile", "card", "count", "place", "onto",
+                          "turns"}, h
         given += 1
         played = ok(api.play({k: h[k] for k in ("from", "index", "to")}))
+        # "pile": where the card landed (issue 42: a foundation hint lights that one pile)
+        if h["pile"] is not None:
+            landed = next(p for p in played["state"]["piles"] if p["id"] == h["pile"])
+            assert landed["cards"][-h["count"]]["card"] == h["card"], h
         if played["state"]["won"]:
             break
     state = played["state"]

@@ -10,6 +10,7 @@ from collections import deque
 import pytest
 
 from harptowers.api import Api
+from harptowers.view import EXAMPLE_DEAL, catalogue_view
 from harptowers.engine import DealCode, parse_code, registry
 from harptowers.cli.replay import render_text, replay
 from ht_support import b32, ref_seed, ref_shuffle
@@ -68,11 +69,12 @@ def winnable_deal() -> tuple[int, list[str]]:
 def test_the_registry_derives_codes_keys_and_the_catalogue(toy):
     assert parse_code(f"see ty1-n-{b32(4).lower()} please") == DealCode("toy-patience", "N", 4)
     assert "toy-patience/N" in registry.KEYS
-    entry = next(g for g in registry.catalogue() if g["game"] == "toy-patience")
+    entry = next(g for g in catalogue_view() if g["game"] == "toy-patience")
     assert entry == {"game": "toy-patience", "title": "Toy Patience", "tag": "TY", "stock": False,
                      "rules": "rules_ty",
                      "variants": [{"id": "N", "label": "Normal", "key": "toy-patience/N",
-                                   "winnable_only": False}]}
+                                   "winnable_only": False,
+                                   "example_code": f"TY1-N-{b32(EXAMPLE_DEAL)}"}]}
     with pytest.raises(ValueError):
         registry.register(ToyPatience)            # a name or tag is registered once
 

@@ -43,6 +43,17 @@ def test_records_best_time_fewest_moves_and_average_of_wins():
     assert storage.new_records(s, "a") == []   # no longer the current attempt
 
 
+def test_a_second_win_of_the_same_attempt_sets_no_record():
+    """Issue 42: won in 83 moves and 101 s, undone, won again in 84 moves and 111 s: the
+    second win claims nothing; the figures keep the first."""
+    s = win(storage.default_stats(), "a", moves=83, seconds=101.0)
+    assert storage.new_records(s, "a") == ["best_time", "fewest_moves"]
+    s = win(s, "a", moves=84, seconds=111.0)
+    assert storage.new_records(s, "a") == []
+    e = storage.stats_view(s)[EH]
+    assert (e["best_seconds"], e["fewest_moves"], e["won"]) == (101.0, 83, 1)
+
+
 def test_the_history_keeps_the_last_fifty_newest_first_with_each_result():
     s = storage.default_stats()
     for i in range(60):
@@ -194,6 +205,29 @@ def test_a_win_says_its_new_records_and_a_daily_win_marks_the_day_it_was_dealt(m
     assert answer["state"]["new_records"] == []
 
 
+def test_a_past_day_of_the_calendar_deals_that_days_deal_and_its_win_marks_that_day(
+        monkeypatch):
+    """Issue 42 item 5: a day clicked in the calendar, three weeks back, plays its deal of
+    the day; the win marks that day, not today."""
+    day = date(2026, 11, 9)
+    monkeypatch.setattr(session_module, "deal_of_the_day",
+                        lambda g, v, d: parse_code(SEAHAVEN_CODE) if d == day
+                        else DealCode(g, v, 5))
+    api = Api("EH1-N-AAAAAAF", today=lambda: date(2026, 12, 2))
+    answer = api.new_game({"game": "seahaven-towers", "variant": "C4", "mode": "daily",
+                           "day": "2026-11-09"})
+    assert answer["ok"] and answer["state"]["code"] == SEAHAVEN_CODE
+    assert answer["state"]["deal_of_day"] is True
+    assert play_through(api, SEAHAVEN_MOVES)["state"]["won"]
+    assert api.statistics()["daily_won"] == {SH: ["2026-11-09"]}
+    # a later day, a day beyond the calendar and a malformed date change nothing
+    for bad in ("2026-12-03", "2022-01-01", "9 Nov", "2026-02-30"):
+        answer = api.new_game({"game": "seahaven-towers", "variant": "C4", "mode": "daily",
+                               "day": bad})
+        assert not answer["ok"] and answer["error"], bad
+        assert api.state()["state"]["code"] == SEAHAVEN_CODE
+
+
 def test_read_code_names_the_deal_and_changes_nothing():
     api = Api("SH1-C2-AAAAAJ2")
     before = api.state()["state"]
@@ -216,6 +250,8 @@ def test_read_code_names_the_deal_and_changes_nothing():
     ({"deck": "x" * 25}, False), ({"felt": "x" * 24}, True), ({"felt": ""}, False),
     ({"card_back": "Red Velvet"}, False), ({"deck": 3}, False), ({"felt": None}, False),
     ({"anim_speed": ["off"]}, False),
+    ({"theme": "dark"}, True), ({"theme": "light"}, True), ({"theme": 1}, False),
+    ({"theme": "Very Dark"}, False),
 ])
 def test_look_settings_take_short_names_and_refuse_the_rest(change, ok):
     api = Api("EH1-N-AAAAAAF")

@@ -81,7 +81,8 @@ def test_settings_window_stats_and_game_come_back(tmp_path):
     settings_ = {"interactive_rules": False, "double_click": False, "four_colour": True, "large_cards": True,
                  "language": "hr", "game": "seahaven-towers", "variant": "C2",
                  "winnable_only": {**WINNABLE_ONLY, "seahaven-towers/C2": False},
-                 "deck": "classic", "card_back": "red", "felt": "grey", "anim_speed": "fast"}
+                 "deck": "classic", "card_back": "red", "felt": "grey", "anim_speed": "fast",
+                 "theme": "dark"}
     stats = storage.record_start(storage.default_stats(), rec.key, rec.id)
     window = {"x": -20, "y": 40, "width": 1000, "height": 700, "maximized": False}
     path = storage.save(storage.document(settings_, rec, stats, window), tmp_path)

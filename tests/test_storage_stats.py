@@ -97,6 +97,23 @@ def test_a_new_start_while_another_attempt_is_unfinished_ends_its_streak():
     assert entry(s)["streak"] == 0 and entry(s)["played"] == 3
 
 
+def test_best_score_comes_from_wins_only():
+    """Issue 42 item 6: an Easy Harp game left with 25 points showed "Best score 25" with no
+    win. A score is a record only when its game was won; a file from before keeps its
+    figures, but shows none where there was no win."""
+    s = storage.record_start(storage.default_stats(), EH, "a")
+    s = storage.record_abandon(s, "a", score=25, seconds=30.0)
+    assert entry(s)["best_score"] is None
+    s = storage.record_start(s, EH, "b")
+    s = storage.record_win(s, EH, "b", score=1220, moves=300, seconds=60.0)
+    s = storage.record_start(s, EH, "c")
+    s = storage.record_abandon(s, "c", score=1300, seconds=30.0)   # more points, not won
+    assert entry(s)["best_score"] == 1220
+    old = storage.default_stats()
+    old["games"][EH].update(played=1, best_score=25)                  # written before
+    assert storage.stats_view(old)[EH]["best_score"] is None
+
+
 def test_reset_all_or_one_and_the_game_in_progress_counts_again():
     s = storage.record_win(storage.default_stats(), "seahaven-towers/C2", "x", score=520,
                            moves=99, seconds=5.0)
@@ -157,8 +174,7 @@ def test_statistics_follow_the_rules_for_any_sequence(events):
         elif kind == "new":
             s = storage.record_abandon(s, gid, score=score, seconds=1.0)
             if started and gid not in model.won:
-                model.results.append("L")
-                model.scores.append(score)
+                model.results.append("L")   # its score is no record (issue 42)
             n += 1
             gid, is_won, started = f"g{n}", False, False
     got = entry(s)

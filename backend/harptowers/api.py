@@ -196,10 +196,12 @@ class Api:
 
     def new_game(self, a: Any = None) -> dict[str, Any]:
         """Start a deal: ``{"code": text}`` or ``{"game", "variant", "mode": new|daily|same}``;
-        with ``"winnable": true`` a new deal is drawn from the shipped proven-winnable list.
+        with ``"winnable": true`` a new deal is drawn from the shipped proven-winnable list;
+        a daily deal of a past day the calendar shows with ``"day": "YYYY-MM-DD"``.
         A bad code is an error and the current game is untouched (APP-07)."""
         def run() -> dict[str, Any] | None:
-            args = self._args(a, code=str, game=str, variant=str, mode=str, winnable=bool)
+            args = self._args(a, code=str, game=str, variant=str, mode=str, winnable=bool,
+                              day=str)
             if "code" in args:
                 paste(args["code"])
             return self._session.new_game(args)
@@ -286,7 +288,8 @@ class Api:
 
     def statistics(self, a: Any = None) -> dict[str, Any]:
         """The Statistics page: ``{"statistics": {key: figures}, "history": [last finished
-        attempts, newest first], "daily_won": {key: [ISO dates]}, "today": ISO date}``.
+        attempts, newest first], "daily_won": {key: [ISO dates]}, "today": ISO date,
+        "daily_from": the first ISO date whose deal the calendar offers}``.
         ``{"reset": true}`` sets everything back to zero; with ``"key": "<game>/<variant>"`` only
         that game and variant (its figures, history rows and won days)."""
         def run() -> dict[str, Any]:

@@ -23,9 +23,12 @@ from .engine.published import winnable_deals
 from .storage import GameRecord
 from .view import action_view, page_settings
 from .view_types import PageSettings
+from .storage.stats import DAILY_MONTHS
 
 
-DAILY_LOOKBACK = 8  # a deal of the day won up to a week after its day still marks its day
+# a deal of the day won after its day still marks its day: any day the calendar shows can be
+# played (issue 42), so the days of its whole range are looked through
+DAILY_LOOKBACK = DAILY_MONTHS * 31
 
 
 class BadArgument(ValueError):
@@ -146,13 +149,31 @@ class Session:
                     else secrets.randbelow(999_999) + 1
                 code, daily = DealCode(game, variant, number), False
             elif mode == "daily":
-                code, daily = deal_of_the_day(game, variant, self.today()), True
+                code, daily = deal_of_the_day(game, variant, self._day(args.get("day"))), True
             elif mode == "same":
                 code, daily = DealCode(game, variant, g.code.number), self.rec.daily
             else:
                 raise BadArgument(f"unknown mode {quoted(mode)} (new, daily, same)")
         self._replace(code, daily)
         return {"_changed": True}
+
+    def daily_from(self) -> str:
+        """The first day (ISO) whose deal of the day the calendar offers."""
+        return (self.today() - timedelta(days=DAILY_LOOKBACK)).isoformat()
+
+    def _day(self, text: str | None) -> date:
+        """Today, or the ISO date ``text`` of a day the calendar shows (from today back over
+        its months); a later, older or malformed date is a BadArgument."""
+        today = self.today()
+        if text is None:
+            return today
+        try:
+            day = date.fromisoformat(text)
+        except ValueError:
+            raise BadArgument(f"day {text!r} is not a date (YYYY-MM-DD)") from None
+        if not today - timedelta(days=DAILY_LOOKBACK) <= day <= today:
+            raise BadArgument(f"day {text!r} is not a day the calendar offers")
+        return day
 
     def _replace(self, code: DealCode, daily: bool) -> None:
         """A new game in place of the current one; leaving a started game counts as a loss."""
@@ -237,7 +258,7 @@ class Session:
         return {"statistics": storage.stats_view(self.stats),
                 "history": copy.deepcopy(self.stats["history"]),
                 "daily_won": storage.daily_days(self.stats),
-                "today": self.today().isoformat()}
+                "today": self.today().isoformat(), "daily_from": self.daily_from()}
 
     # ---- the Examples page (APP-04, APP-05): a sandbox, never saved over the player's game
     def examples(self) -> list[dict[str, Any]]:

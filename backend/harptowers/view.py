@@ -16,6 +16,7 @@ from . import __version__
 from .engine.cards import Card
 from .engine.game import Game
 from .engine.notation import STOCK, WASTE, Move, PileRef
+from .engine.codes import format_code
 from .engine.registry import catalogue
 from .storage.stats import new_records
 from .view_types import (ActionView, CardView, CatalogueEntry, ExampleKey, ExampleView,
@@ -42,7 +43,8 @@ class Session(Protocol):
 KIND: dict[str, PileKind] = {"s": "stock", "w": "waste", "f": "foundation", "c": "cell", "t": "column"}
 PAGE_SETTINGS = {"interactive_rules": bool, "double_click": bool, "four_colour": bool,
                  "large_cards": bool, "language": str, "winnable_only": dict,
-                 "deck": str, "card_back": str, "felt": str, "anim_speed": str}
+                 "deck": str, "card_back": str, "felt": str, "anim_speed": str,
+                 "theme": str}
 
 
 def refs(g: Game) -> list[PileRef]:
@@ -116,7 +118,20 @@ def view(s: Session, salt: bytes, rev: int = 0) -> ViewModel:
             "new_records": new_records(s.stats, rec.id) if g.won and s.example is None else [],
             "example": example_view(s), "pending_code": s.pending,
             "notice": cast(Notice | None, s.notice),
-            "catalogue": cast(list[CatalogueEntry], catalogue()), "piles": piles}
+            "catalogue": catalogue_view(), "piles": piles}
+
+
+EXAMPLE_DEAL = 5  # the deal number of the example code the New game window shows
+
+
+def catalogue_view() -> list[CatalogueEntry]:
+    """The registry's catalogue, each variant with ``example_code``: a code of that game and
+    variant for the New game window's code field."""
+    out = cast(list[CatalogueEntry], catalogue())
+    for g in out:
+        for v in g["variants"]:
+            v["example_code"] = format_code(g["game"], v["id"], EXAMPLE_DEAL)
+    return out
 
 
 def page_settings(settings: dict[str, Any]) -> PageSettings:

@@ -51,6 +51,7 @@ class VariantEntry(TypedDict):
     label: str
     key: str
     winnable_only: bool
+    example_code: str   # a code of this game and variant, the code field's example
 
 
 class CatalogueEntry(TypedDict):
@@ -116,6 +117,7 @@ class PageSettings(TypedDict):
     card_back: str
     felt: str
     anim_speed: str
+    theme: str
 
 
 class ViewModel(TypedDict):
@@ -179,5 +181,6 @@ class Answer(TypedDict):
     history: NotRequired[list[dict[str, Any]]]
     daily_won: NotRequired[dict[str, list[str]]]
     today: NotRequired[str]
+    daily_from: NotRequired[str]
     examples: NotRequired[list[dict[str, Any]]]
     code: NotRequired[str]

@@ -118,19 +118,11 @@ export function setDeck(imageDeck) {
   deck = imageDeck;
 }
 
-/** An image deck's face: its picture, and our own corner index over the picture's, shown
- * only with Four-colour suits or Large cards (css/looks.css), so both work with every deck. */
+/** An image deck's face: its picture alone. Nothing of ours is drawn over it (issue 42: an
+ * index of ours hid half a pip); Four-colour is not applied to it, Large cards only scale it. */
 function imageFront(code) {
-  const [rankChar, suit] = code;
-  const rank = RANK_TEXT[rankChar];
-  const wide = rank.length > 1;
   return `<div class="face front image" aria-hidden="true">
-    <img src="${deck.file(code)}" alt="" draggable="false" decoding="async">
-    <svg class="deck-index" viewBox="0 0 100 140" focusable="false">
-      <rect x="0.75" y="0.75" width="25" height="44" rx="6" class="paper"/>
-      <text x="${wide ? 2 : 5}" y="21.5" class="index${wide ? ' wide' : ''}">${rank}</text>
-      <g class="index-suit">${use(suit, 4.5, 26, 15)}</g>
-    </svg></div>`;
+    <img src="${deck.file(code)}" alt="" draggable="false" decoding="async"></div>`;
 }
 
 /** The markup of a face-up card, e.g. frontSvg('7H'), in the chosen deck. */

@@ -54,8 +54,9 @@ function path(x0, y0, floor, width, cw, seed) {
 
 /**
  * The win cascade over `piles` (the view model's foundations, bottom → top) whose card
- * elements `elementOf(id)` gives. Resolves when it is over or skipped (a click or a key);
- * at once when nothing should move. The table is left exactly as it was.
+ * elements `elementOf(id)` gives. Resolves to true when skipped (a click or a key), and the
+ * table is at once as it was; to false when it ran to its end (or nothing should move): the
+ * cards it took stay hidden until restore().
  */
 export function cascade(piles, elementOf) {
   if (anim.reducedMotion()) return Promise.resolve(false);
@@ -86,7 +87,8 @@ export function cascade(piles, elementOf) {
       timers.forEach(clearTimeout);
       running.forEach((a) => a.cancel());
       layer.remove();
-      hidden.forEach((el) => el.classList.remove('cheer-hidden'));
+      // skipped: the table at once as it was; run to its end: empty until restore()
+      if (skipped) hidden.forEach((el) => el.classList.remove('cheer-hidden'));
       window.removeEventListener('keydown', onKey, true);
       resolve(skipped);
     };
@@ -116,4 +118,14 @@ export function cascade(piles, elementOf) {
       }, i * gap));
     });
   });
+}
+
+/** The cards a finished cascade took come back, fading in (css/looks.css). */
+export function restore() {
+  for (const el of document.querySelectorAll('.cheer-hidden')) {
+    el.classList.remove('cheer-hidden');
+    if (!anim.reducedMotion()) {
+      el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: anim.duration(260), easing: 'ease-out' });
+    }
+  }
 }

@@ -34,16 +34,39 @@ export function chosen(dlg, catalogue) {
   return { game: g.game, variant: v.id, key: v.key, winnableDefault: v.winnable_only };
 }
 
-/** Show the variants of `game` (none when it has only one), `variant` checked.
- * @param {CatalogueEntry[]} catalogue @param {string} game @param {string} [variant] */
+function variantBox(box, g, name, variant) {
+  const legend = document.createElement('legend');
+  legend.textContent = label(`new.variants.${g.game}.legend`, '');
+  box.replaceChildren(legend, ...g.variants.map((v, i) => radio(name, v.id,
+    label(`new.variants.${g.game}.${v.id}`, v.label), variant ? v.id === variant : i === 0)));
+}
+
+/** Show the variants of `game` (none when it has only one), `variant` checked. Every other
+ * game's variants are laid out unseen in the same place, so the window keeps its size
+ * whichever game is picked (issue 42: its buttons jumped under the pointer). */
 export function fillVariants(dlg, catalogue, game, variant) {
   const g = entry(catalogue, game);
   const box = dlg.querySelector('.variant-choice');
-  const legend = document.createElement('legend');
-  legend.textContent = label(`new.variants.${g.game}.legend`, '');
-  box.replaceChildren(legend, ...g.variants.map((v, i) => radio('variant', v.id,
-    label(`new.variants.${g.game}.${v.id}`, v.label), variant ? v.id === variant : i === 0)));
+  variantBox(box, g, 'variant', variant);
   box.hidden = g.variants.length < 2;
+  box.parentElement.replaceChildren(box, ...catalogue.filter((o) => o !== g && o.variants.length > 1)
+    .map((o) => {
+      const ghost = document.createElement('fieldset');
+      ghost.className = 'choice variant-ghost';
+      ghost.setAttribute('aria-hidden', 'true');
+      ghost.inert = true;
+      variantBox(ghost, o, 'variant-ghost', null);
+      return ghost;
+    }));
+  exampleCode(dlg, catalogue);
+}
+
+/** The code field's example: a code of the game and variant chosen (from the catalogue). */
+export function exampleCode(dlg, catalogue) {
+  const { game, variant } = chosen(dlg, catalogue);
+  const v = entry(catalogue, game).variants.find((x) => x.id === variant);
+  const input = dlg.querySelector('#code-input');
+  if (input && v && v.example_code) input.placeholder = v.example_code;
 }
 
 /** Fill the window with every game, `game`/`variant` checked.

@@ -133,6 +133,7 @@ function initNewGame() {
     if (e.target.name === 'game') choices.fillVariants(dlg, catalogue(), e.target.value);
     if (e.target.name === 'game' || e.target.name === 'variant') {
       syncWinnable(dlg, catalogue(), (actions.state() || {}).settings);
+      choices.exampleCode(dlg, catalogue());
     }
     if (e.target.name === 'winnable_only') actions.settings(winnableSetting(dlg, catalogue()));
   });
@@ -184,6 +185,16 @@ export async function openCode(text) {
   await openDeal(read.code, { asked: true });
 }
 
+/** The deal of the day of `day` (ISO) for `key` ("<game>/<variant>"), from the calendar;
+ * asked first when a game is in progress. Python finds the deal. */
+export async function openDaily(key, day) {
+  const [game, variant] = key.split('/');
+  await leaveExample();
+  if (!(await confirmLeave())) return;
+  const answer = await actions.newGame({ mode: 'daily', game, variant, day });
+  if (answer && !answer.ok && answer.error) showToast(errorText(answer.error), 'error');
+}
+
 /** Open the deal `code` (Statistics' "Play this deal again"), asking first when a game is
  * in progress (not again when `asked`). */
 export async function openDeal(code, { asked = false } = {}) {
@@ -218,6 +229,11 @@ function initSettings() {
   });
 }
 
+/** The theme setting the page knows ("light", "dark"), else "system". */
+export function themeOf(settings) {
+  return ['light', 'dark'].includes(settings.theme) ? settings.theme : 'system';
+}
+
 export function openSettings() {
   const dlg = /** @type {HTMLDialogElement} */ ($('dlg-settings'));
   /** @type {Partial<import('./view-model').PageSettings>} */
@@ -225,6 +241,7 @@ export function openSettings() {
   for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (dlg.querySelectorAll('input[type="checkbox"]'))) box.checked = Boolean(settings[box.name]);
   /** @type {HTMLSelectElement} */ (dlg.querySelector('select[name="language"]')).value =
     LANGUAGES[settings.language] ? settings.language : SYSTEM;
+  /** @type {HTMLSelectElement} */ (dlg.querySelector('select[name="theme"]')).value = themeOf(settings);
   looks.syncSettings(dlg, settings);
   open(dlg);
 }
@@ -248,6 +265,13 @@ export function openAbout(version) {
   $('dlg-about').querySelector('[data-testid="version"]').textContent = version || '';
   renderKeyList($('dlg-about').querySelector('.about-keys'), { short: true, heading: 'h3' });
   open(/** @type {HTMLDialogElement} */ ($('dlg-about')));
+}
+
+/** fn() once, when the win window closes (whichever way). */
+export function onWinClosed(fn) {
+  const dlg = /** @type {HTMLDialogElement} */ ($('dlg-win'));
+  if (!dlg.open) { fn(); return; }
+  dlg.addEventListener('close', () => fn(), { once: true });
 }
 
 /** The win window; its time is the one the statistics recorded (state.elapsed_ms).

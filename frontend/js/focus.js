@@ -84,10 +84,26 @@ function onFocusOut(e) {
   if (!e.relatedTarget && !topDialog()) lastOutside = null;
 }
 
+/** A window opens at its top (issue 42: Settings and About opened scrolled to their Close
+ * button); the focus is on its first control, unless its opener chose another one, which is
+ * then brought into view. */
+function openAtTop(dlg) {
+  for (const el of [dlg, ...dlg.querySelectorAll('*')]) if (el.scrollTop) el.scrollTop = 0;
+  const active = document.activeElement;
+  const first = tabbables(dlg)[0];
+  if (!active || active === dlg || !dlg.contains(active) || active === first) {
+    // the first control may be a Close button at the end (About): focused, the top shown
+    if (first) first.focus({ preventScroll: true });
+    for (const el of [dlg, ...dlg.querySelectorAll('*')]) if (el.scrollTop) el.scrollTop = 0;
+  } else {
+    active.scrollIntoView({ block: 'nearest' });
+  }
+}
+
 function onDialogChange(records) {
   for (const r of records) {
     if (r.target.tagName !== 'DIALOG') continue;
-    if (r.target.open) { nameDialogs(); continue; }
+    if (r.target.open) { nameDialogs(); openAtTop(r.target); continue; }
     // Closed. After the close handlers, which may open the next dialog (win → new game).
     setTimeout(() => {
       if (topDialog()) return;
@@ -100,6 +116,9 @@ function onDialogChange(records) {
 
 export function init() {
   nameDialogs();
+  // the first Tab: a link past the header's buttons straight to the table (issue 42)
+  const skip = document.querySelector('.skip-link');
+  if (skip) skip.addEventListener('click', (e) => { e.preventDefault(); if (fallback) fallback(); });
   document.addEventListener('keydown', trapTab, true);
   document.addEventListener('focusin', onFocusIn, true);
   document.addEventListener('focusout', onFocusOut, true);

@@ -1,6 +1,7 @@
 // The header bar: game name, deal code, score, moves and the game clock.
 // The clock is the page's own: it starts with the first accepted action of a
-// deal, stops at a win and pauses while the window is hidden. Python keeps the
+// deal, stops at a win and pauses while the window is hidden or a window (Help,
+// Statistics, Settings, a question) covers the table. Python keeps the
 // last reported time (`clock`, state.elapsed_ms) so that a restored game, and
 // the player's game after an example, carry on from there. It does not run in
 // an example (a sandbox, not counted).
@@ -61,7 +62,8 @@ function paint() {
 }
 
 function run(on) {
-  const go = on && !document.hidden;
+  // paused while the window is hidden or a window covers the table (issue 42)
+  const go = on && !document.hidden && !document.querySelector('dialog[open]');
   if (go && clock.since === null) clock.since = now();
   if (!go && clock.since !== null) {
     clock.elapsed += now() - clock.since;
@@ -90,6 +92,8 @@ function updateClock(state, fresh) {
 export function initHeader(notify, reportClock = null) {
   report = reportClock;
   document.addEventListener('visibilitychange', () => run(clock.wanted));
+  new MutationObserver(() => run(clock.wanted)).observe(document.body,
+    { subtree: true, attributes: true, attributeFilter: ['open'] });
   new ResizeObserver(() => fitHeader()).observe(q('.bar'));
   ticker = ticker || setInterval(paint, 250);
   q('[data-action="copy-code"]').addEventListener('click', async (e) => {
@@ -124,14 +128,29 @@ export function fitHeader() {
   const bar = q('.bar');
   const left = q('.bar-left');
   if (!bar || !left) return;
-  bar.classList.remove('tight-1', 'tight-2', 'tight-3', 'tight-4');
+  bar.classList.remove(...LEVELS);
   // The game name and the variant shrink with an ellipsis before the left part overflows:
   // a clipped text counts as overflow too.
   const clipped = () => [left, ...left.querySelectorAll('.game-name, .variant')]
     .some((el) => el.scrollWidth > el.clientWidth);
-  for (const level of ['tight-1', 'tight-2', 'tight-3', 'tight-4']) {
+  for (const level of LEVELS) {
     if (!clipped()) break;
     bar.classList.add(level);
+  }
+  nameIcons(bar.classList.contains('icons'));
+  const badge = q('[data-testid="daily"]');
+  badge.title = bar.classList.contains('short-badge') ? badge.textContent : '';
+}
+// the last: the buttons become icons (css/header.css), the name and the figures stay whole
+const LEVELS = ['tight-1', 'tight-2', 'tight-3', 'tight-4', 'icons', 'short-badge'];
+
+/** An icon's tooltip says its name (and its hint); a labelled button keeps its hint. */
+function nameIcons(icons) {
+  for (const btn of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('.bar-buttons button'))) {
+    const hint = btn.dataset.i18nTitle ? t(btn.dataset.i18nTitle) : '';
+    const name = btn.textContent.trim();
+    const title = icons ? [name, hint].filter(Boolean).join(' · ') : hint;
+    if (btn.title !== title) btn.title = title;
   }
 }
 

@@ -116,11 +116,13 @@ export function show(hint) {
       if (Number(card.dataset.index) >= hint.index) mark(card, 'hint-source');
     }
   }
-  if (hint.to === 'f') {
+  // the very pile the card goes to (hint.pile: "f2" where hint.to says "f"), not all 8
+  const to = hint.pile && hint.pile !== 'f' ? hint.pile : hint.to;
+  if (to === 'f') {
     mark(document.querySelector('[data-pile="f"]'), 'hint-target');
-  } else if (hint.to) {
-    mark(document.querySelector(`.pile[data-pile="${hint.to}"]`), 'hint-target');
-    const cards = document.querySelectorAll(`.card[data-in="${hint.to}"]`);
+  } else if (to) {
+    mark(document.querySelector(`.pile[data-pile="${to}"]`), 'hint-target');
+    const cards = document.querySelectorAll(`.card[data-in="${to}"]`);
     if (cards.length) mark(cards[cards.length - 1], 'hint-target');
   }
   const words = describe(hint);

@@ -36,6 +36,7 @@ let held = null;              // {pile, index, els, list}
 const nav = stops(() => state, () => render.currentLayout(), () => Boolean(held));
 let wantFocus = false;        // the focus was in the table last time it was anywhere
 let frame = null;
+let byPointer = false;        // the last input was a pointer, not a keyboard walk
 let busy = false;
 let hinted = false;
 let navCount = 0;             // cursor moves by key; an answer arriving later does not undo them
@@ -350,6 +351,7 @@ export function focusTable() {
   setCursor(cursor, { focus: true });
 }
 
+const walks = (e) => e.key === 'Tab' || NAV.has(keyName(e)) || (ACTION.has(keyName(e)) && e.key !== 'Escape');
 /**
  * handlers: {play(from, index, to, legal) → Promise<answer>,
  *            tap(pile, index) → Promise<answer>, doubleTap(pile, index) → Promise<answer>,
@@ -370,9 +372,12 @@ export function init(tableEl, callbacks) {
   table.append(frame, canDrop);
 
   document.addEventListener('keydown', onKey);
+  // the frame is for keyboard use only, not a focus given back after Escape (issue 42)
+  window.addEventListener('pointerdown', () => { byPointer = true; }, true);
+  window.addEventListener('keydown', (e) => { if (walks(e)) byPointer = false; }, true);
   document.addEventListener('focusin', (e) => {
     wantFocus = table.contains(e.target) && e.target !== table;
-    if (!wantFocus) return;
+    if (!wantFocus || byPointer || !/** @type {Element} */ (e.target).matches(':focus-visible')) return;
     table.classList.add('kb-active');
     if (!hinted) {
       hinted = true;

@@ -1,20 +1,19 @@
-// The list of keyboard shortcuts, for the Help pages and (shorter) the About
-// box. Texts: i18n "help.keys.<id>" = {"keys": ["F", "."], "does": "…"},
+// The list of keyboard shortcuts: one list, shown on the Help page and in the About box
+// (issue 42). Texts: i18n "help.keys.<id>" = {"keys": ["F", "."], "does": "…"},
 // "help.keys.title", "help.keys.intro". The order and the choice are here.
 
 import { t, data } from './i18n.js';
 
 export const KEY_IDS = ['move', 'column', 'regions', 'pick', 'cancel', 'tap', 'double', 'stock',
   'undo', 'redo', 'hint', 'new', 'paste', 'stats', 'help', 'close'];
-export const ABOUT_IDS = ['move', 'column', 'pick', 'tap', 'double', 'stock', 'undo', 'help'];
 
 /**
- * Fill `container` with a <dl> of shortcuts (keys in <kbd>); opts.short: the
- * About box's list; opts.heading: a tag name ('h3') to put the title first.
- * Returns the <dl>.
+ * Fill `container` with a <dl> of shortcuts (keys in <kbd>); opts.short: in the About box
+ * (the same list, without the introduction); opts.heading: a tag name ('h3') to put the
+ * title first. Returns the <dl>.
  */
 export function renderKeyList(container, opts = {}) {
-  const ids = opts.short ? ABOUT_IDS : KEY_IDS;
+  const ids = KEY_IDS;
   const dl = document.createElement('dl');
   dl.className = 'key-list';
   dl.dataset.testid = opts.short ? 'about-keys' : 'help-keys';

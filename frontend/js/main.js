@@ -113,10 +113,15 @@ function showRefusal(answer) {
 async function applySettings(state) {
   /** @type {Partial<import('./view-model').PageSettings>} */
   const settings = state.settings || {};
-  document.body.classList.toggle('four-colour', Boolean(settings.four_colour));
+  const deck = looks.applyLooks(settings);
+  const theme = dialogs.themeOf(settings);   // css/theme.css; "system": the media queries
+  if (theme === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
+  // an image deck's pips keep their own colours: Four-colour is for our drawn deck only
+  // (Settings says so), never an index of ours over a picture (issue 42)
+  document.body.classList.toggle('four-colour', Boolean(settings.four_colour) && !looks.DECKS[deck]);
   document.body.classList.toggle('large-cards', Boolean(settings.large_cards));
   anim.setSpeed(looks.chosen(settings, 'anim_speed'));
-  const deck = looks.applyLooks(settings);
   if (deck !== deckShown) {   // a deck's images are asked for only once it is chosen
     deckShown = deck;
     setDeck(looks.DECKS[deck]);
@@ -148,9 +153,14 @@ async function show(state, opts = {}) {
   showNotice(state);
   examples.sync(state);
   if (wasWon === false && state.won) {
+    hints.clear();   // no hint left lit under the win window (issue 42)
     setTimeout(async () => {   // the last card lands, the cascade runs (skippable), then the window
-      await cheer.cascade(state.piles.filter((p) => p.kind === 'foundation'), render.cardElement);
+      const skipped = await cheer.cascade(state.piles.filter((p) => p.kind === 'foundation'),
+        render.cardElement);
       dialogs.openWin({ state });
+      // a cascade run to its end left the table empty: it stays so under the window, and
+      // the foundations come back (fading in) once it closes, never popping up beneath it
+      if (!skipped) dialogs.onWinClosed(cheer.restore);
     }, anim.duration());
   }
 }
@@ -355,6 +365,7 @@ async function boot() {
     catalogue: () => (view && view.catalogue) || [],
     current: () => (view ? `${view.game}/${view.variant}` : null),
     playDeal: (code) => dialogs.openDeal(code),
+    playDay: (key, day) => dialogs.openDaily(key, day),
   });
   initKeys();
   initInput();

@@ -321,7 +321,7 @@ export function render(next, opts = {}) {
       const el = cardEls.get(c.id) || createCard(c.id);
       if (el.dataset.in) was.set(c.id, [el.dataset.in, Number(el.dataset.index)]);
       dressCard(el, c, layout.cards.get(c.id));
-      // a card under another shows only its top strip (css/looks.css: image decks, large cards)
+      // a card under another shows only its top strip (a hook for styles and tests)
       const covered = i < pile.cards.length - 1;
       if (el.hasAttribute('data-covered') !== covered) el.toggleAttribute('data-covered', covered);
       if (buriedUnder(c, pile.cards[i + 1])) bury.push(el);

@@ -1,11 +1,13 @@
 // The deal-of-the-day calendar of the Statistics page (stats.js): one month of the game
-// and variant chosen, the days whose deal of the day was won marked. The current month
+// and variant chosen, the days whose deal of the day was won marked; a day up to today
+// plays its deal (its range from Python: daily_from … today). The current month
 // first (Python's date, the one the deals of the day follow), then back month by month.
 
 import { t, language } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const state = { answer: null, key: null, year: 0, month: 0 };   // month: 0 … 11
+let playDay = null;   // (key, iso date) → play that day's deal of the day
 
 function parse(iso) {
   const [y, m, d] = iso.split('-').map(Number);
@@ -53,9 +55,10 @@ function render() {
     const d = cell - first + 1;
     const date = iso(year, month, d);
     td.dataset.date = date;
-    td.textContent = String(d);
+    if (date > answer.today || (answer.daily_from && date < answer.daily_from)) td.textContent = String(d);
     if (date === answer.today) td.classList.add('today');
     if (date > answer.today) td.classList.add('later');
+    else if (!answer.daily_from || date >= answer.daily_from) td.append(dayButton(d, date));
     if (won.has(date)) {
       td.classList.add('won');
       td.dataset.won = '1';
@@ -63,6 +66,22 @@ function render() {
       td.setAttribute('aria-label', `${d} · ${t('stats.daily_won_day')}`);
     }
   }
+}
+
+/** A day that can be played (issue 42): its number, a button that plays its deal. */
+function dayButton(d, date) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'cal-day';
+  button.dataset.testid = 'cal-day';
+  const { y, m } = parse(date);
+  const long = new Intl.DateTimeFormat(language(), { day: 'numeric', month: 'long', year: 'numeric' })
+    .format(new Date(y, m, d));
+  button.title = t('stats.play_day', { date: long });
+  button.setAttribute('aria-label', button.title);
+  button.addEventListener('click', () => { if (playDay) playDay(state.key, date); });
+  button.textContent = String(d);
+  return button;
 }
 
 function step(by) {
@@ -95,7 +114,9 @@ export function reset() {
   state.key = null;
 }
 
-export function init() {
+/** onDay(key, isoDate): a day of the calendar was clicked. */
+export function init(onDay) {
+  playDay = onDay;
   $('cal-prev').addEventListener('click', () => step(-1));
   $('cal-next').addEventListener('click', () => step(1));
   $('cal-key').addEventListener('change', (/** @type {Event & {target: HTMLSelectElement}} */ e) => {

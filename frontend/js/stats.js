@@ -14,7 +14,7 @@ const ALL = '*';   // the reset choice "every game"
 
 const $ = (id) => document.getElementById(id);
 // {catalogue() → state.catalogue, current() → "<game>/<variant>" played now,
-//  playDeal(code) → Promise (asks before leaving a game in progress)}
+//  playDeal(code), playDay(key, isoDate) → Promise (ask before leaving a game in progress)}
 let host = null;
 let last = null;   // the last answer of `statistics`
 
@@ -168,6 +168,7 @@ export async function open() {
   applyDom(dlg);
   applyDom($('dlg-reset'));
   calendar.reset();
+  $('reset-key').replaceChildren();   // it starts on the game being played (issue 42)
   await refresh();
   if (!dlg.open) dlg.showModal();
   /** @type {HTMLElement} */ (dlg.querySelector('[data-testid="stats-close"]')).focus();
@@ -182,5 +183,8 @@ export function init(callbacks) {
   host = callbacks;
   $('open-stats').addEventListener('click', open);
   $('stats-reset').addEventListener('click', askReset);
-  calendar.init();
+  calendar.init(async (key, day) => {
+    /** @type {HTMLDialogElement} */ ($('dlg-stats')).close();
+    await host.playDay(key, day);
+  });
 }

@@ -39,6 +39,7 @@ export interface VariantEntry {
   label: string;
   key: string;
   winnable_only: boolean;
+  example_code: string;
 }
 
 export interface CatalogueEntry {
@@ -99,6 +100,7 @@ export interface PageSettings {
   card_back: string;
   felt: string;
   anim_speed: string;
+  theme: string;
 }
 
 export interface ViewModel {
@@ -164,6 +166,7 @@ export interface Answer {
   history?: Record<string, any>[];
   daily_won?: Record<string, string[]>;
   today?: string;
+  daily_from?: string;
   examples?: Record<string, any>[];
   code?: string;
 }

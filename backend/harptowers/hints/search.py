@@ -329,10 +329,11 @@ def hint_of(g: Game, m: Move) -> dict[str, Any]:
     says it with in words: ``card`` (the card that moves, or the first of a run: ``"9C"``),
     ``count``, ``place`` (``"column"`` onto a card, ``"empty"`` an empty column,
     ``"foundation"``, ``"cell"``, ``"stock"``), ``onto`` (the card it goes onto, or None),
-    ``turns`` (True when a face-down card turns face up)."""
+    ``turns`` (True when a face-down card turns face up); ``pile``: the very pile it goes to
+    (``"f2"`` where ``to`` says ``"f"``), the one the page lights."""
     if m == STOCK_TAP or m.dst is None:
-        return {"from": "s", "index": None, "to": None, "card": None, "count": 0,
-                "place": "stock", "onto": None, "turns": False}
+        return {"from": "s", "index": None, "to": None, "pile": None, "card": None,
+                "count": 0, "place": "stock", "onto": None, "turns": False}
     pile = g.pile(m.src)
     moving = pile[len(pile) - m.count]
     onto = None
@@ -347,8 +348,8 @@ def hint_of(g: Game, m: Move) -> dict[str, Any]:
     rest = len(pile) - m.count
     turns = m.src.kind == "t" and bool(rest) and rest == g.down[m.src.index]
     return {"from": str(m.src), "index": len(pile) - m.count,
-            "to": "f" if m.dst.kind == "f" else str(m.dst), "card": moving.text,
-            "count": m.count, "place": place, "onto": onto, "turns": turns}
+            "to": "f" if m.dst.kind == "f" else str(m.dst), "pile": str(g.check(m).dst),
+            "card": moving.text, "count": m.count, "place": place, "onto": onto, "turns": turns}
 
 
 def follow(g: Game, solution: list[Move]) -> list[tuple]:

@@ -29,6 +29,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "language": "auto",          # "auto": follow the system locale
     # the table's looks (issue 16); the page falls back to these for a name it does not know
     "deck": "home", "card_back": "blue", "felt": "green", "anim_speed": "normal",
+    "theme": "system",           # light or dark, or as the system says (issue 42)
     # last game played and its variant: at first, the first registered game
     "game": registry.games()[0].name,
     "variant": next(iter(registry.games()[0].variants)),
@@ -41,6 +42,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 # its default for a name it does not know, so a newer file still loads); the animation
 # speed one of its three values.
 LOOKS: dict[str, tuple[str, ...] | None] = {"deck": None, "card_back": None, "felt": None,
+                                            "theme": None,
                                             "anim_speed": ("normal", "fast", "off")}
 LOOK_NAME_MAX = 24
 _LOOK_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")

@@ -84,7 +84,7 @@ def record_win(stats: dict[str, Any], key: str, game_id: str, *, score: int, mov
                day: str | None = None, daily_day: str | None = None) -> dict[str, Any]:
     """Count a win of attempt ``game_id`` (also counting it as played if it was not yet);
     ``hints``: hints the attempt used, added to the entry's ``hints`` (hints used in won
-    games). A second win of the same attempt changes nothing.
+    games). A second win of the same attempt changes no figure and sets no record.
 
     With ``code`` (the deal code) and ``day`` (ISO date) the win goes into the history;
     ``daily_day``: the date whose deal of the day this is (marked won in ``daily_won``).
@@ -92,6 +92,12 @@ def record_win(stats: dict[str, Any], key: str, game_id: str, *, score: int, mov
     count below every earlier win's, or the first win's."""
     new = record_start(stats, key, game_id)
     if new["current"]["won"]:
+        if not new["current"].get("records"):
+            return new
+        # won again after undoing out of the win: this win counts for nothing, so it sets no
+        # record either (the first win keeps the ones it set in the figures)
+        new = copy_stats(new) if new is stats else new
+        new["current"]["records"] = []
         return new
     new = copy_stats(new) if new is stats else new
     cur = new["current"]
@@ -140,7 +146,7 @@ def record_abandon(stats: dict[str, Any], game_id: str, *, score: int, seconds: 
     """The player leaves attempt ``game_id`` for another game (New game, Same deal, a pasted
     code). Started and not won: a loss (streak ends; its score and time count), in the
     history (with ``code`` and ``day``) as ``"lost"`` when no move was left (``stuck``), else
-    ``"abandoned"``. Won, or never started: nothing is counted. Either way it is no longer
+    ``"abandoned"``; its score sets no record. Won, or never started: nothing is counted. Either way it is no longer
     current."""
     new = copy_stats(stats)
     cur = new["current"]
@@ -150,8 +156,7 @@ def record_abandon(stats: dict[str, Any], game_id: str, *, score: int, seconds: 
     if not cur["won"]:
         e = new["games"].setdefault(cur["key"], default_entry())
         e["streak"] = 0
-        e["best_score"] = score if e["best_score"] is None else max(e["best_score"], score)
-        e["seconds"] += seconds
+        e["seconds"] += seconds   # its score is no record: records come from wins (issue 42)
         if code is not None and day is not None:
             _log(new, {"code": code, "key": cur["key"],
                        "result": "lost" if stuck else "abandoned", "moves": moves,
@@ -185,8 +190,10 @@ def average_win(entry: dict[str, Any]) -> float | None:
 
 
 def stats_view(stats: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """For the Statistics page: every key's entry plus ``win_rate`` and ``average_seconds``."""
-    return {k: {**e, "win_rate": win_rate(e), "average_seconds": average_win(e)}
+    """For the Statistics page: every key's entry plus ``win_rate`` and ``average_seconds``;
+    no ``best_score`` without a win (files from before counted unfinished games' scores)."""
+    return {k: {**e, "win_rate": win_rate(e), "average_seconds": average_win(e),
+                **({} if e["won"] else {"best_score": None})}
             for k, e in stats["games"].items()}
 
 

@@ -1,0 +1,47 @@
+"""The New game window (issue 42 item 10): picking another game moves nothing under the
+pointer; the code field's example is a code of the game and variant chosen."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from harptowers.engine import parse_code
+
+EH = "EH1-N-AAAAAAF"
+
+
+def tops(page) -> dict[str, float]:
+    ids = ["deal-new", "deal-daily", "deal-same", "code-input", "code-open", "winnable-only"]
+    return {i: page.get_by_test_id(i).bounding_box()["y"] for i in ids}
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_picking_a_game_moves_nothing_and_the_example_code_follows_it(harness, lang):
+    from harptowers.api import Api
+    api = Api(EH)
+    api.settings({"language": lang})
+    t = harness(EH, api=api)
+    page = t.page
+    page.get_by_test_id("btn-new").click()
+    dlg = page.get_by_test_id("dialog-new")
+    expect(dlg).to_be_visible()
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
+    before = tops(page)
+    box = dlg.bounding_box()
+    code = page.get_by_test_id("code-input")
+    first = parse_code(code.get_attribute("placeholder"))
+    assert (first.game, first.variant) == ("easy-harp", "N")
+    sh = dlg.locator('input[name="game"][value="seahaven-towers"]')
+    sh.check()
+    expect(dlg.locator('input[name="variant"]').first).to_be_visible()
+    assert tops(page) == before, "the window's controls moved"
+    assert dlg.bounding_box() == box
+    example = parse_code(code.get_attribute("placeholder"))
+    assert (example.game, example.variant) == ("seahaven-towers", "C4")
+    dlg.locator('input[name="variant"][value="C1"]').check()
+    example = parse_code(code.get_attribute("placeholder"))
+    assert (example.game, example.variant) == ("seahaven-towers", "C1")
+    dlg.locator('input[name="game"][value="easy-harp"]').check()
+    assert tops(page) == before
+    assert parse_code(code.get_attribute("placeholder")).game == "easy-harp"
