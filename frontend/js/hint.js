@@ -9,7 +9,7 @@
 // toast. The page decides nothing: it only shows what came back.
 //
 // Also the New game window's "Winnable deals only" box, remembered per game and
-// variant in the setting winnable_only ({"seahaven-towers/C2": true, …}).
+// variant in the setting winnable_only ({"<game>/<variant>": true, …}).
 
 import { t } from './i18n.js';
 

@@ -22,7 +22,7 @@ RECORDS = ("best_time", "fewest_moves")  # the records a win can set (no loop im
 
 
 def stats_key(code: DealCode) -> str:
-    """``"easy-harp/N"``, ``"seahaven-towers/C4"`` …"""
+    """``"<game>/<variant>"`` (``Game.name`` and a variant id)."""
     return f"{code.game}/{code.variant}"
 
 
