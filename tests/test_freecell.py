@@ -252,3 +252,29 @@ def test_a_group_move_is_one_move_and_one_undo_step():
     g.undo()
     after = g.replay_json()
     assert after["tableau"] == before["tableau"] and after["cells"] == before["cells"]
+
+
+# ---- the Examples page: FC-08's limit in a real deal (APP-05) -------------------------------------
+
+@pytest.mark.rule("FC-08", "FC-07")
+def test_the_example_refuses_a_run_into_the_empty_column_that_could_go_onto_a_card():
+    from harptowers.engine import examples
+    ex = examples.load_plain()["freecell"]
+    g = examples.play(ex["code"], ex["moves"])
+    assert sum(1 for c in g.cells if not c) == 1
+    empties = [i for i, c in enumerate(g.columns) if not c]
+    assert len(empties) == 1
+    key = g.example_key()
+    assert key is not None and key["rule"] == "FC-08"
+    run = key["cards"]
+    red = set("HD")
+    assert all((a[1] in red) != (b[1] in red) and "A23456789TJQK".index(a[0])
+               == "A23456789TJQK".index(b[0]) + 1 for a, b in zip(run, run[1:]))
+    # the FC-08 table: 1 free cell; into an empty column with 1 empty in all → 2, onto an
+    # occupied column with 1 empty → 4
+    assert 2 < len(run) <= 4 and (key["limit"], key["limit_occupied"]) == (2, 4)
+    assert [s["key"] for s in key["says"]] == ["example.fc_try"]
+    e = refusal(g, f"{key['from']}:{len(run)}-t{empties[0] + 1}")
+    assert e.rule == "FC-08" and e.params == {"count": len(run), "limit": 2, "free_cells": 1,
+                                              "empty_columns": 1, "to_empty": True,
+                                              "limit_occupied": 4}

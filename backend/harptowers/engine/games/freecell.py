@@ -59,6 +59,8 @@ class FreeCell(Game):
     solver = "freecell"
     undo_rule, tap_rule, double_rule = "FC-14", "FC-11", "FC-12"
     group_rule = "FC-08"
+    examples = {"freecell": {"code": "FC1-S-AAAAABO",
+                             "moves": "t1-c1 t1-c2 t1-t4 t1:2-t7 t1-c3 t1-t4"}}
     refusals = {
         "FC-03": "only the top card of a column, or a run at the top of it, moves",
         "FC-04": "{card} does not fit on {onto}: opposite colour, one rank lower",
