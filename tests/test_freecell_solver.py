@@ -70,3 +70,15 @@ def test_a_dead_position_is_proven_unwinnable():
 def test_a_limit_gives_unknown():
     res = solve(new_game(code(11982)), limit_seconds=None, max_nodes=5000)
     assert res.verdict == UNKNOWN
+
+
+def test_a_hint_is_the_first_move_of_a_win():
+    from harptowers.api import Api
+    api = Api(code(617))
+    answer = api.hint()
+    assert answer["ok"], answer
+    h = answer["hint"]
+    played = api.play({"from": h["from"], "index": h["index"], "to": h["to"]})
+    assert played["ok"], played
+    res = solve(api._game, limit_seconds=60)          # still winnable after it
+    assert res.verdict == WINNABLE
