@@ -273,21 +273,26 @@ class FreeCellSearch(Budgeted):
 
     def score(self) -> int:
         """Heuristic distance to a win (lower is better): cards not home, cards in cells,
-        and every card that lies above a lower-ranked card of its column (it must move before
-        that card can go home); an empty column counts in favour."""
-        h = (52 - sum(self.found)) * 4
-        h += 2 * sum(1 for c in self.cells if c)
+        every card that lies above a lower-ranked card of its column (it must move before
+        that card can go home), how deep the next card of each suit is buried; an empty
+        column counts in favour."""
+        found = self.found
+        h = (52 - sum(found)) * 4
+        h += 4 * sum(1 for c in self.cells if c)
         for col in self.cols:
             if not col:
                 h -= 4
                 continue
             low = 99
-            for c in col:
+            n = len(col)
+            for k, c in enumerate(col):
                 r = c & 15
                 if r > low:
                     h += 3
                 else:
                     low = r
+                if found[c >> 4] == r - 1:
+                    h += n - 1 - k
         return h
 
     def run_bfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:
@@ -348,7 +353,7 @@ class FreeCellSearch(Budgeted):
 
 
 # the generation written into the batch's rows (tools/winnable_batch.py)
-GENERATION = 1
+GENERATION = 2
 
 ONE_CARD_MOVES = False  # runs move as a whole (FC-08)
 
