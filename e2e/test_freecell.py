@@ -95,3 +95,27 @@ def test_a_freecell_game_played_to_a_win(harness):
     t.page.get_by_test_id("celebration").click()    # skip the cascade
     expect(t.page.get_by_test_id("dialog-win")).to_be_visible()
     assert t.api._game.won
+
+
+@pytest.mark.rule("FC-08", "FC-07")
+def test_the_freecell_example_refuses_the_run_into_the_empty_column(harness):
+    from e2e.test_examples import CATALOGUE, card_text, english, open_example
+    t = harness("EH1-N-AAAAAAF")
+    key, total = open_example(t, "freecell", watch=False)
+    src, j, count, empty = f"t{key['column'] + 1}", key["index"], key["count"], f"t{key['to'] + 1}"
+    run = t.pile_texts(src)[j:]
+    assert len(run) == count == 3
+    words = english(CATALOGUE["example"]["fc_try"], free_cells=1, limit=2, limit_occupied=4,
+                    count=count, cards=" ".join(map(card_text, run)),
+                    **{"from": key["column"] + 1}, to=key["to"] + 1)
+    expect(t.page.get_by_test_id("example-text")).to_contain_text(words)
+    t.drag(src, j, empty)                         # into the empty column: only 2 may go
+    template = CATALOGUE["refusal"]["FC-08"]["to-empty"]
+    expect(t.refusal).to_have_text(english(template, count=count, free_cells=1, empty_columns=1,
+                                           limit=2, limit_occupied=4))
+    assert t.pile_texts(src)[j:] == run
+    expect(t.cards(empty)).to_have_count(0)
+    expect(t.moves).to_have_text(str(total))
+    t.drag(src, j + 1, empty)                     # two of them may go
+    expect(t.moves).to_have_text(str(total + 1))
+    assert t.pile_texts(empty) == run[1:]
