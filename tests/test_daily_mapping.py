@@ -20,7 +20,7 @@ from ht_support import ref_daily, ref_deal_of_the_day, ref_mapping_blocks, ref_w
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "backend" / "harptowers" / "data"
 STREAMS = [("easy-harp", "N"), ("seahaven-towers", "C4"), ("seahaven-towers", "C2"),
-           ("seahaven-towers", "C1")]
+           ("seahaven-towers", "C1"), ("freecell", "S")]
 FIRST, LAST = date(2026, 12, 1), date(2027, 12, 31)
 
 
