@@ -21,14 +21,14 @@ SPEC_MD = REPO.parent / "shared" / "spec" / "RULES.md"
 # marked test, so that this set only shrinks.
 PENDING: frozenset[str] = frozenset()
 
-_ID = re.compile(r"""["']((?:EH|SH|APP)-\d+)["']""")
+_ID = re.compile(r"""["']((?:[A-Z]{2}|APP)-\d+)["']""")
 # the marker call, written so that this file's own text never matches it
 _MARK = re.compile(r"mark\.rule" + r"\(([^)]*)\)", re.S)
 # an entry of the rule book: its id in bold at the start of a line (after any list or heading
 # sign); ids named in running text are not entries
-_ENTRY = re.compile(r"^[ \t]*(?:[-*#]+[ \t]+)?\*\*((?:EH|SH|APP)-\d+)\*\*", re.M)
+_ENTRY = re.compile(r"^[ \t]*(?:[-*#]+[ \t]+)?\*\*((?:[A-Z]{2}|APP)-\d+)\*\*", re.M)
 # the specification writes its ids in bold inside list items
-_SPEC_ID = re.compile(r"\*\*((?:EH|SH|APP)-\d+)\*\*")
+_SPEC_ID = re.compile(r"\*\*((?:[A-Z]{2}|APP)-\d+)\*\*")
 
 
 def doc_ids(doc: Path = RULES_DOC) -> list[str]:

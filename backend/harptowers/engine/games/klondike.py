@@ -29,7 +29,7 @@ class Klondike(Game):
     daily_streams = {"D1": 11, "D3": 12}
     winnable_only = {"D1": False, "D3": False}
     solver = "klondike"
-    examples = {"klondike": {"code": "KL1-D1-AAAAAAN", "moves": "t7-t1 t2-t7 t6-t2"}}
+    examples = {"klondike": {"code": "KL1-D1-AAAAAAH", "moves": "t6-f3 t3-t2 t3-t7 t1-t3"}}
     undo_rule, tap_rule, double_rule = "KL-15", "KL-13", "KL-14"
     stock_rule = "KL-10"
     refusals = {
