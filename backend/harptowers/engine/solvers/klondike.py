@@ -134,6 +134,12 @@ class KlondikeSearch:
         cols, downs, deck, p, found = st
         out: list[tuple[int, tuple]] = []
         empty = next((i for i, c in enumerate(cols) if not c), -1)
+        want: dict[int, list[int]] = {}   # a card → the columns whose top it fits on
+        for d, dcol in enumerate(cols):
+            if dcol and dcol[-1] & 15 > 1:
+                top = dcol[-1]
+                for s in OPPOSITE[top >> 4]:
+                    want.setdefault(s * 16 + (top & 15) - 1, []).append(d)
         for i, col in enumerate(cols):
             if not col:
                 continue
@@ -149,10 +155,9 @@ class KlondikeSearch:
                     if empty >= 0 and j > 0:
                         out.append((1 if reveals else 7, (0, "t", i, "t", empty, n)))
                     continue
-                for d, dcol in enumerate(cols):
-                    if d != i and dcol and fits(dcol[-1], col[j]):
-                        rank = 1 if reveals else (3 if j == 0 else 8)
-                        out.append((rank, (0, "t", i, "t", d, n)))
+                rank = 1 if reveals else (3 if j == 0 else 8)
+                for d in want.get(col[j], ()):
+                    out.append((rank, (0, "t", i, "t", d, n)))
         for taps, q in self.reach(deck, p):
             c = deck[q - 1]
             base = 0 if taps == 0 else 4
@@ -162,15 +167,12 @@ class KlondikeSearch:
                 if empty >= 0:
                     out.append((base + 3, (taps, "w", 0, "t", empty, 1)))
                 continue
-            for d, dcol in enumerate(cols):
-                if dcol and fits(dcol[-1], c):
-                    out.append((base + 2, (taps, "w", 0, "t", d, 1)))
+            for d in want.get(c, ()):
+                out.append((base + 2, (taps, "w", 0, "t", d, 1)))
         for s in range(4):
             if found[s] > 2:
-                c = s * 16 + found[s]
-                for d, dcol in enumerate(cols):
-                    if dcol and fits(dcol[-1], c):
-                        out.append((9, (0, "f", s, "t", d, 1)))
+                for d in want.get(s * 16 + found[s], ()):
+                    out.append((9, (0, "f", s, "t", d, 1)))
         out.sort(key=lambda t: t[0])
         return out
 
