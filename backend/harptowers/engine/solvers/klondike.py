@@ -23,6 +23,7 @@ Reductions that keep the search complete (a position proven lost is lost):
 
 from __future__ import annotations
 
+import heapq
 import sys
 import time
 
@@ -32,6 +33,7 @@ from .base import ANY_FOUNDATION as _F
 from .base import UNKNOWN, UNWINNABLE, WINNABLE, Result
 
 ONE_CARD_MOVES = False   # face-up runs move as a whole (KL-05)
+GENERATION = 2           # the batch's rows: 2 adds the best-first first phase
 KING = 13
 RED = (False, True, True, False)   # suits S H D C
 OTHER_SAME = (3, 2, 1, 0)          # the other suit of the same colour
@@ -60,8 +62,10 @@ class KlondikeSearch:
         for s, f in zip(g.found_suits, g.foundations):
             found[int(s)] = len(f)
         self.start = (cols, tuple(g.down), deck, len(g.waste), tuple(found))
-        self.deadline = None if limit_seconds is None else time.perf_counter() + limit_seconds
-        self.max_nodes = max_nodes
+        self.limit_seconds, self.limit_nodes = limit_seconds, max_nodes
+        self.deadline: float | None = None
+        self.max_nodes: int | None = None
+        self.pruned = False
         self.nodes = 0
         self.seen: set[tuple] = set()
         self.complete = True
@@ -140,6 +144,9 @@ class KlondikeSearch:
                 top = dcol[-1]
                 for s in OPPOSITE[top >> 4]:
                     want.setdefault(s * 16 + (top & 15) - 1, []).append(d)
+        # a King that an emptied column could take (the first phase empties columns for it)
+        waiting = self.pruned and (any(c & 15 == KING for c in deck) or any(
+            c & 15 == KING for col in cols for c in col[1:]))
         for i, col in enumerate(cols):
             if not col:
                 continue
@@ -151,6 +158,10 @@ class KlondikeSearch:
                     break
                 n = len(col) - j
                 reveals = j == downs[i] and j > 0
+                if self.pruned and not reveals and not (
+                        (j == 0 and waiting) or
+                        (j > downs[i] and found[col[j - 1] >> 4] == (col[j - 1] & 15) - 1)):
+                    continue   # the first phase: a move that uncovers nothing useful
                 if (col[j] & 15) == KING:
                     if empty >= 0 and j > 0:
                         out.append((1 if reveals else 7, (0, "t", i, "t", empty, n)))
@@ -169,7 +180,7 @@ class KlondikeSearch:
                 continue
             for d in want.get(c, ()):
                 out.append((base + 2, (taps, "w", 0, "t", d, 1)))
-        for s in range(4):
+        for s in range(4 if not self.pruned else 0):
             if found[s] > 2:
                 for d in want.get(s * 16 + found[s], ()):
                     out.append((9, (0, "f", s, "t", d, 1)))
@@ -197,13 +208,62 @@ class KlondikeSearch:
 
     # ---- the search ------------------------------------------------------------------
     def run(self) -> tuple[str, list[tuple] | None]:
-        try:
-            path = self._dfs(self.start, 0)
-        except _Stop:
-            return UNKNOWN, None
-        if path is not None:
-            return WINNABLE, path
+        """Two phases: first a best-first search on the pruned moves (only moves that
+        uncover a card, let the card beneath go home or empty a column for a King; nothing
+        back from the foundations) for half the budget, which finds most wins quickly but
+        proves nothing; then the complete depth-first search."""
+        now = time.perf_counter()
+        for pruned, share in ((True, 0.5), (False, 1.0)):
+            self.pruned, self.seen, self.complete = pruned, set(), True
+            self.deadline = None if self.limit_seconds is None else now + self.limit_seconds * share
+            self.max_nodes = None if self.limit_nodes is None else int(self.limit_nodes * share)
+            try:
+                path = self._best_first() if pruned else self._dfs(self.start, 0)
+            except _Stop:
+                if not pruned:
+                    return UNKNOWN, None
+                continue
+            if path is not None:
+                return WINNABLE, path
         return (UNWINNABLE if self.complete else UNKNOWN), None
+
+    @staticmethod
+    def _h(st: tuple) -> int:
+        """Lower is better: face-down cards, cards not home, cards in the stock."""
+        return 10 * sum(st[1]) + 3 * (52 - sum(st[4])) + len(st[2])
+
+    def _best_first(self) -> list[tuple] | None:
+        st, done = self.auto(self.start)
+        k0 = self.key(st)
+        came: dict[tuple, tuple] = {k0: (None, done)}
+        if sum(st[4]) == 52:
+            return done
+        heap = [(self._h(st), 0, st, k0)]
+        tie = 0
+        while heap:
+            _, _, st, k = heapq.heappop(heap)
+            self.nodes += 1
+            if self.nodes & 255 == 0 and (
+                    (self.deadline is not None and time.perf_counter() > self.deadline)
+                    or (self.max_nodes is not None and self.nodes > self.max_nodes)):
+                raise _Stop
+            for _, m in self.moves(st):
+                nst, auto = self.auto(self.apply(st, m))
+                nk = self.key(nst)
+                if nk in came:
+                    continue
+                came[nk] = (k, [m] + auto)
+                if sum(nst[4]) == 52:
+                    path: list[tuple] = []
+                    key: tuple | None = nk
+                    while key is not None:
+                        back, moves = came[key]
+                        path[:0] = moves
+                        key = back
+                    return path
+                tie += 1
+                heapq.heappush(heap, (self._h(nst), tie, nst, nk))
+        return None
 
     def _dfs(self, st: tuple, depth: int) -> list[tuple] | None:
         st, done = self.auto(st)
@@ -250,4 +310,4 @@ def solve(game: Game, limit_seconds: float | None, max_nodes: int | None) -> Res
     return Result(verdict, moves, search.nodes)
 
 
-__all__ = ["ONE_CARD_MOVES", "KlondikeSearch", "engine_moves", "fits", "solve"]
+__all__ = ["GENERATION", "ONE_CARD_MOVES", "KlondikeSearch", "engine_moves", "fits", "solve"]
