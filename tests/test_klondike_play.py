@@ -21,6 +21,7 @@ from harptowers.api import Api
 from harptowers.engine import new_game, parse_code
 from harptowers.engine.notation import STOCK_TAP
 from harptowers.engine.solvers import WINNABLE, solve
+from harptowers.hints import search as hints
 from ht_support import b32, ref_deck, ref_seed, ref_shuffle
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -195,3 +196,19 @@ def test_a_solved_deal_replays_to_a_win_worth_625_plus_waste_plays(code):
     # the score never reached its floor of 0 at a take-back (it is far above 15 by then)
     back = len(re.findall(r"\bf\d-t", text))
     assert g.score == 625 + 5 * len(re.findall(r"\bw-t\d", text)) - 5 * back
+
+
+def test_hints_solve_samples_of_the_hidden_cards_whole():
+    """No ``hint_ways``: once the stock has been seen, the face-down cards are sampled and
+    each sample solved by Klondike's solver; the hint is a move the player can make."""
+    api = Api("KL1-D1-AAAAAAD")
+    g = api._game
+    first = hints.solve_position(hints.position(g), seconds=2.0)
+    assert first["solution"] == "s" and first.get("first_pass")   # the free pass first
+    for _ in range(25):
+        g.play(STOCK_TAP)
+    pos = hints.position(g)
+    assert pos["columns"][6][0] is None                              # never sees a hidden card
+    answer = hints.solve_position(pos, seconds=8.0)
+    assert answer["verdict"] in ("winnable", "guess")
+    assert answer["solution"] in {"s" if m.dst is None else str(m) for m in g.legal_moves()}
