@@ -183,7 +183,7 @@ def test_replay_on_the_command_line_in_both_variants(variant, waste):
 
 
 @pytest.mark.rule("KL-18", "KL-12", "KL-11")
-@pytest.mark.parametrize("code", ["KL1-D1-AAAAAAD", "KL1-D1-AAAAAAF"])
+@pytest.mark.parametrize("code", ["KL1-D1-AAAAAAD", "KL1-D1-AAAAAAF", "KL1-D3-AAAAAAD"])
 def test_a_solved_deal_replays_to_a_win_worth_625_plus_waste_plays(code):
     g = new_game(code)
     res = solve(g, limit_seconds=30)
