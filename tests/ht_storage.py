@@ -14,7 +14,8 @@ NAME = "harp-towers.json"
 # APP-06: both on by default; the rest as the brief lists them; "Winnable deals only" (issue 9)
 # on by default for Seahaven Medium and Hard.
 WINNABLE_ONLY = {"easy-harp/N": False, "seahaven-towers/C4": False,
-                 "seahaven-towers/C2": True, "seahaven-towers/C1": True, "freecell/S": False}
+                 "seahaven-towers/C2": True, "seahaven-towers/C1": True, "freecell/S": False,
+                 "klondike/D1": False, "klondike/D3": False}
 DEFAULT_SETTINGS = {"interactive_rules": True, "double_click": True, "four_colour": False,
                     "large_cards": False, "language": "auto", "game": "easy-harp",
                     "variant": "N", "winnable_only": WINNABLE_ONLY,
@@ -25,7 +26,7 @@ ZERO = {"played": 0, "won": 0, "best_score": None, "fewest_moves": None, "streak
         "best_streak": 0, "seconds": 0.0, "hints": 0, "best_seconds": None,
         "won_seconds": 0.0, "timed_wins": 0}
 KEYS = ["easy-harp/N", "seahaven-towers/C4", "seahaven-towers/C2", "seahaven-towers/C1",
-        "freecell/S"]
+        "freecell/S", "klondike/D1", "klondike/D3"]
 
 
 def snap(game) -> tuple:

@@ -148,7 +148,7 @@ MALFORMED_EH = [
     ("settings", {"volume": 3}), ("settings", []),
     ("new_game", {"code": "XH1-N-AAAAAAF"}), ("new_game", {"code": "EH1-N-AAAAA0F"}),
     ("new_game", {"code": 5}), ("new_game", {"code": "hello"}),
-    ("new_game", {"game": "klondike"}), ("new_game", {"game": "easy-harp", "variant": "C4"}),
+    ("new_game", {"game": "no-such-game"}), ("new_game", {"game": "easy-harp", "variant": "C4"}),
     ("new_game", {"mode": "tomorrow"}), ("new_game", {"mode": 1}), ("new_game", "EH1-N-AAAAAAB"),
 ]
 MALFORMED_SH_C2 = [

@@ -319,7 +319,8 @@ def test_winnable_only_setting_defaults_and_partial_change(make_api):
     api = make_api(SH314)
     s = ok(api.settings({}))["settings"]["winnable_only"]
     assert s == {"easy-harp/N": False, "seahaven-towers/C4": False,
-                 "seahaven-towers/C2": True, "seahaven-towers/C1": True, "freecell/S": False}
+                 "seahaven-towers/C2": True, "seahaven-towers/C1": True, "freecell/S": False,
+                 "klondike/D1": False, "klondike/D3": False}
     s = ok(api.settings({"winnable_only": {"seahaven-towers/C2": False}}))["settings"]
     assert s["winnable_only"]["seahaven-towers/C2"] is False
     assert s["winnable_only"]["seahaven-towers/C1"] is True

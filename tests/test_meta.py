@@ -28,7 +28,7 @@ _MARK = re.compile(r"mark\.rule" + r"\(([^)]*)\)", re.S)
 # sign); ids named in running text are not entries
 _ENTRY = re.compile(r"^[ \t]*(?:[-*#]+[ \t]+)?\*\*((?:[A-Z]{2}|APP)-\d+)\*\*", re.M)
 # the specification writes its ids in bold inside list items
-_SPEC_ID = re.compile(r"\*\*((?:EH|SH|APP)-\d+)\*\*")
+_SPEC_ID = re.compile(r"\*\*((?:[A-Z]{2}|APP)-\d+)\*\*")
 
 
 def doc_ids(doc: Path = RULES_DOC) -> list[str]:

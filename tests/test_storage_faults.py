@@ -127,7 +127,7 @@ def test_a_bad_saved_game_costs_only_the_game(tmp_path):
 @pytest.mark.parametrize("part, value, reset", [
     ("settings", {"double_click": "yes"}, "settings"),
     ("settings", [], "settings"),
-    ("settings", {"game": "klondike"}, "settings"),
+    ("settings", {"game": "no-such-game"}, "settings"),
     ("stats", {"games": {"easy-harp/N": {"played": 1, "won": 2}}}, "stats"),
     ("stats", {"games": {"easy-harp/N": {"seconds": "long"}}}, "stats"),
     ("stats", {"current": {"id": 5}}, "stats"),
