@@ -146,25 +146,43 @@ def harness(browser, static_url, request, data_dir):
     return lambda code, **kw: open_harness(browser, static_url, request, code, **kw)
 
 
-def start_app(playwright_session, request, data_dir: Path, *args: str):
-    """Start the real app (Qt) with its own data folder; attach over CDP; return Table."""
+def _launch(data_dir: Path, args: tuple[str, ...]):
+    """The app on a free debugging port, once that port answers; None when the app could not
+    bind it (another process took the port between our look and the app's bind: a run of many
+    starts meets that now and then). Returns (process, port, its log file)."""
     port = free_port()
     env = dict(os.environ, QTWEBENGINE_REMOTE_DEBUGGING=f"127.0.0.1:{port}",
                HARP_TOWERS_DATA_DIR=str(data_dir), QT_API="pyside6", PYWEBVIEW_GUI="qt")
     if os.geteuid() == 0:
         env["QTWEBENGINE_DISABLE_SANDBOX"] = "1"
-    log = open(data_dir / "app.log", "w")
     exe = Path(sys.executable).with_name("harp-towers")
+    log = open(data_dir / "app.log", "w")
     proc = subprocess.Popen([str(exe), *args], env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while True:
+        if "Cannot start http server for devtools" in (data_dir / "app.log").read_text():
+            proc.kill()
+            proc.wait(10)
+            log.close()
+            return None
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/json/version", timeout=1).read()
-            break
+            return proc, port, log
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the app did not start: {(data_dir / 'app.log').read_text()}") from None
             time.sleep(0.05)
+
+
+def start_app(playwright_session, request, data_dir: Path, *args: str):
+    """Start the real app (Qt) with its own data folder; attach over CDP; return Table."""
+    for _ in range(3):
+        started = _launch(data_dir, args)
+        if started is not None:
+            break
+    else:
+        raise RuntimeError(f"the app found no free debugging port: {(data_dir / 'app.log').read_text()}")
+    proc, port, log = started
     browser = playwright_session.chromium.connect_over_cdp(f"http://127.0.0.1:{port}",
                                                            no_defaults=True)
     page = browser.contexts[0].pages[0]
