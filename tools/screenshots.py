@@ -49,14 +49,21 @@ def main() -> None:
                 for width, height in SIZES:
                     for scheme in ("light", "dark"):
                         shot(browser, url, deck, game, code, actions, width, height, scheme)
+            # issue 42: Four-colour and Large cards with each deck, the table's top-left corner
+            shot(browser, url, deck, "seahaven-towers", "SH1-C4-AAAAAJ2", [], 1152, 720, "light",
+                 {"four_colour": True, "large_cards": True},
+                 f"options-{deck}-four-colour-large-cards.png")
         browser.close()
     server.shutdown()
 
 
-def shot(browser, url, deck, game, code, actions, width, height, scheme) -> None:
+def shot(browser, url, deck, game, code, actions, width, height, scheme,
+         options: dict | None = None, name: str | None = None) -> None:
+    """A screenshot of the whole window, or with ``options`` (more settings) a 580x500 clip
+    of the table's top-left corner named ``name``."""
     api = Api(code)
     back, felt = LOOKS[deck]
-    api.settings({"deck": deck, "card_back": back, "felt": felt, "anim_speed": "off"})
+    api.settings({"deck": deck, "card_back": back, "felt": felt, "anim_speed": "off", **(options or {})})
     for action in actions:
         getattr(api, action)(None)
     context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
@@ -66,8 +73,10 @@ def shot(browser, url, deck, game, code, actions, width, height, scheme) -> None
     page.locator('body[data-ready="1"]').wait_for()
     page.wait_for_function("() => [...document.images].every((i) => i.complete)")
     page.wait_for_timeout(300)
-    path = OUT / f"{game}-{deck}-{width}x{height}-{scheme}.png"
-    page.screenshot(path=str(path))
+    path = OUT / (name or f"{game}-{deck}-{width}x{height}-{scheme}.png")
+    box = page.locator("#table").bounding_box() if options else None
+    clip = {"x": box["x"], "y": box["y"], "width": 580, "height": 500} if box else None
+    page.screenshot(path=str(path), clip=clip)
     context.close()
     if shutil.which("pngquant"):
         subprocess.run(["pngquant", "--force", "--skip-if-larger", "--quality", "50-80",
