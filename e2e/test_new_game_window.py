@@ -9,6 +9,8 @@ from playwright.sync_api import expect
 from harptowers.engine import parse_code
 
 EH = "EH1-N-AAAAAAF"
+ONE_VARIANT = {"en": "Standard: 4 free cells, Microsoft's deal numbers",
+               "th": "มาตรฐาน: ช่องพักว่าง 4 ช่อง ใช้หมายเลขเกมแบบ Microsoft"}
 
 
 def tops(page) -> dict[str, float]:
@@ -44,4 +46,12 @@ def test_picking_a_game_moves_nothing_and_the_example_code_follows_it(harness, l
     assert (example.game, example.variant) == ("seahaven-towers", "C1")
     dlg.locator('input[name="game"][value="easy-harp"]').check()
     assert tops(page) == before
+    # a game with one variant says what it deals in the same place, in the page's language
+    dlg.locator('input[name="game"][value="freecell"]').check()
+    assert tops(page) == before
+    only = dlg.locator(".variant-choice .only-variant")
+    expect(only).to_be_visible()
+    assert only.inner_text() == ONE_VARIANT[lang]
+    assert parse_code(code.get_attribute("placeholder")).game == "freecell"
+    dlg.locator('input[name="game"][value="easy-harp"]').check()
     assert parse_code(code.get_attribute("placeholder")).game == "easy-harp"

@@ -39,7 +39,9 @@ def test_a_registered_game_is_listed_dealt_and_played_by_the_page(harness, toy):
     dlg = t.page.get_by_test_id("dialog-new")
     expect(dlg.locator('input[name="game"][value="toy-patience"]')).to_be_checked()
     expect(dlg.get_by_text("Toy Patience")).to_be_visible()
-    expect(dlg.locator(".variant-choice")).to_be_hidden()   # one variant: nothing to choose
+    # one variant: nothing to choose, the window names it (the game's own label, no catalogue text)
+    expect(dlg.locator(".variant-choice .only-variant")).to_have_text("Normal")
+    expect(dlg.locator('input[name="variant"]')).to_have_count(0)
 
 
 def actions(t) -> list[str]:

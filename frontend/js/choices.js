@@ -34,22 +34,30 @@ export function chosen(dlg, catalogue) {
   return { game: g.game, variant: v.id, key: v.key, winnableDefault: v.winnable_only };
 }
 
+/** A game's variants to choose from; a game with one says what it deals instead. */
 function variantBox(box, g, name, variant) {
   const legend = document.createElement('legend');
   legend.textContent = label(`new.variants.${g.game}.legend`, '');
-  box.replaceChildren(legend, ...g.variants.map((v, i) => radio(name, v.id,
-    label(`new.variants.${g.game}.${v.id}`, v.label), variant ? v.id === variant : i === 0)));
+  const text = (v) => label(`new.variants.${g.game}.${v.id}`, v.label);
+  if (g.variants.length === 1) {
+    const only = document.createElement('p');
+    only.className = 'only-variant';
+    only.textContent = text(g.variants[0]);
+    box.replaceChildren(legend, only);
+    return;
+  }
+  box.replaceChildren(legend, ...g.variants.map((v, i) => radio(name, v.id, text(v),
+    variant ? v.id === variant : i === 0)));
 }
 
-/** Show the variants of `game` (none when it has only one), `variant` checked. Every other
- * game's variants are laid out unseen in the same place, so the window keeps its size
- * whichever game is picked (issue 42: its buttons jumped under the pointer). */
+/** Show the variants of `game`, `variant` checked (a game with one variant names it).
+ * Every other game's variants are laid out unseen in the same place, so the window keeps
+ * its size whichever game is picked (issue 42: its buttons jumped under the pointer). */
 export function fillVariants(dlg, catalogue, game, variant) {
   const g = entry(catalogue, game);
   const box = dlg.querySelector('.variant-choice');
   variantBox(box, g, 'variant', variant);
-  box.hidden = g.variants.length < 2;
-  box.parentElement.replaceChildren(box, ...catalogue.filter((o) => o !== g && o.variants.length > 1)
+  box.parentElement.replaceChildren(box, ...catalogue.filter((o) => o !== g)
     .map((o) => {
       const ghost = document.createElement('fieldset');
       ghost.className = 'choice variant-ghost';
