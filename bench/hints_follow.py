@@ -3,6 +3,10 @@ ask for a hint, play it, repeat, and count the games the hints alone win.
 
     python bench/hints_follow.py [--game easy-harp] [--deals 50] [--first-index 0]
                                  [--max-hints 1500] [--game-seconds 900] [--rows FILE]
+                                 [--workers 2 | --scheduler ADDRESS]
+
+The games are played ``--workers`` side by side on a local Dask cluster (or on the cluster
+at ``--scheduler``: tools/batch.py says how to start one).
 
 Each hint is ``hints.solve_position`` on ``hints.position`` (what the player sees, nothing
 hidden leaks), exactly as the app's hint worker runs it, with the app's time limit
@@ -31,6 +35,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "backend"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from batch import cluster, results  # noqa: E402
 
 from harptowers.hints import search as hints  # noqa: E402
 from harptowers.engine import new_game  # noqa: E402
@@ -103,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-hints", type=int, default=1500)
     p.add_argument("--game-seconds", type=float, default=900.0)
     p.add_argument("--rows", type=Path)
+    p.add_argument("--workers", type=int, default=2, help="games played side by side")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="a Dask cluster instead of a local one")
     a = p.parse_args(argv)
     rows_path = a.rows or ROOT / "bench" / "results" / f"hints-{a.game}.jsonl"
     rows_path.parent.mkdir(parents=True, exist_ok=True)
@@ -115,12 +124,12 @@ def main(argv: list[str] | None = None) -> int:
     variant = VARIANT[a.game]
     deals = winnable_deals(a.game, variant)[a.first_index:a.first_index + a.deals]
     codes = [format_code(a.game, variant, n) for n in deals]
-    with rows_path.open("a") as out:
-        for code in codes:
-            if code not in done:
-                done[code] = follow(code, a.max_hints, a.game_seconds)
-                out.write(json.dumps(done[code]) + "\n")
-                out.flush()
+    calls = [(code, a.max_hints, a.game_seconds) for code in codes if code not in done]
+    with rows_path.open("a") as out, cluster(a.scheduler, a.workers) as cl:
+        for row in results(cl, follow, calls, "games"):
+            done[row["code"]] = row
+            out.write(json.dumps(row) + "\n")
+            out.flush()
     rows = [done[c] for c in codes]
     won = sum(r["won"] for r in rows)
     print(json.dumps({"game": a.game, "games": len(rows), "won": won,

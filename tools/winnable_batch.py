@@ -4,9 +4,9 @@
     python tools/winnable_batch.py easy-harp N 1 500 --limit 30
     python tools/winnable_batch.py easy-harp N 501 10000 --limit 60 --workers 1 --jobs 2
 
-Each deal is solved with ``engine.solver.solve`` in a ``concurrent.futures`` process pool
-(pass ``--dask SCHEDULER`` to use a Dask cluster's executor instead, same code; Dask is not
-a dependency). Every result is appended, one JSON line per deal, to
+Each deal is solved with ``engine.solver.solve`` on a Dask cluster (tools/batch.py): a local
+one of ``--workers`` processes by default, or the cluster at ``--scheduler ADDRESS`` (how to
+start one over many machines is in tools/batch.py). Every result is appended, one JSON line per deal, to
 ``tools/results/<game>-<variant>.jsonl`` as it arrives, so an interrupted run resumes where
 it stopped (deals already there are skipped). A winnable verdict is kept only after its
 solution was replayed to a win through the engine's checked path. At the end the list
@@ -27,46 +27,21 @@ import argparse
 import json
 import math
 import sys
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "backend"))
+sys.path.insert(0, str(ROOT / "tools"))
 
-from harptowers.engine import new_game  # noqa: E402
+from batch import cluster, results  # noqa: E402
+
 from harptowers.engine.codes import format_code  # noqa: E402
-from harptowers.engine.registry import game_class, games  # noqa: E402
-from harptowers.engine.solvers import solve, solver_for  # noqa: E402
+from harptowers.engine.registry import games  # noqa: E402
+from harptowers.engine.solvers.deals import generation, solve_deal  # noqa: E402
 
 RESULTS = ROOT / "tools" / "results"
 LISTS = ROOT / "backend" / "harptowers" / "data" / "winnable"
 LIST_VERSION = 1
-
-
-def generation(game: str) -> int:
-    """The generation of the game's solver that a row comes from (its module's
-    ``GENERATION``): a row of an older one is solved again with --redo-older."""
-    return int(getattr(solver_for(game_class(game)), "GENERATION", 1))
-
-
-def solve_deal(game: str, variant: str, number: int, limit: float, jobs: int = 1) -> dict:
-    """One deal: verdict, nodes, seconds; a winnable verdict is replayed (checked play).
-    ``jobs``: processes the deal's search may use (Easy Harp's restarts on more cores)."""
-    code = format_code(game, variant, number)
-    g = new_game(code)
-    res = solve(g, limit_seconds=limit, jobs=jobs)
-    verdict = res.verdict
-    if verdict == "winnable":
-        for m in res.solution:
-            g.play(m)
-        if not g.won:
-            verdict = "error"
-    row = {"deal": number, "verdict": verdict, "nodes": res.nodes,
-           "seconds": round(res.seconds, 4), "moves": len(res.solution or []),
-           "limit": limit, "solver": generation(game)}
-    if jobs > 1:
-        row["jobs"] = jobs
-    return row
 
 
 def load(path: Path) -> dict[int, dict]:
@@ -155,7 +130,7 @@ def redo(r: dict, limit: float, retry_unknown: bool, redo_older: bool, solver: i
     return retry_unknown and r["verdict"] == "unknown" and r.get("limit", 0) < limit
 
 
-def run(game: str, variant: str, first: int, last: int, limit: float, executor: Executor,
+def run(game: str, variant: str, first: int, last: int, limit: float, cl,
         retry_unknown: bool = False, redo_older: bool = False, jobs: int = 1) -> dict:
     RESULTS.mkdir(parents=True, exist_ok=True)
     path = RESULTS / f"{game}-{variant}.jsonl"
@@ -164,14 +139,11 @@ def run(game: str, variant: str, first: int, last: int, limit: float, executor: 
             if n not in done or
             redo(done[n], limit, retry_unknown, redo_older, generation(game))]
     with path.open("a") as out:
-        futures = [executor.submit(solve_deal, game, variant, n, limit, jobs) for n in todo]
-        for k, f in enumerate(as_completed(futures), 1):
-            r = f.result()
+        calls = [(game, variant, n, limit, jobs) for n in todo]
+        for r in results(cl, solve_deal, calls, f"{game} {variant} deals"):
             out.write(json.dumps(r) + "\n")
             out.flush()
             done[r["deal"]] = r
-            if k % 100 == 0:
-                print(f"{game} {variant}: {k}/{len(todo)}", file=sys.stderr, flush=True)
     write_list(game, variant, done)
     return figures({n: r for n, r in done.items() if first <= n <= last})
 
@@ -183,7 +155,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("first", type=int)
     p.add_argument("last", type=int)
     p.add_argument("--limit", type=float, default=10.0, help="seconds per deal")
-    p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--workers", type=int, default=None,
+                   help="processes of the local cluster (default: one per core)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="a Dask cluster's scheduler (tcp://HOST:8786) instead of a local one")
     p.add_argument("--jobs", type=int, default=1,
                    help="processes per deal (Easy Harp); with --workers 1 on two cores")
     p.add_argument("--retry-unknown", action="store_true",
@@ -194,7 +169,6 @@ def main(argv: list[str] | None = None) -> int:
                    help="take the rows of bench/solver_harp.py into the results, then report")
     p.add_argument("--report-only", action="store_true",
                    help="print the figures of the results file, solve nothing")
-    p.add_argument("--dask", metavar="SCHEDULER", help="use a Dask cluster (distributed)")
     a = p.parse_args(argv)
     format_code(a.game, a.variant, a.first)  # a bad game/variant stops here
     if a.import_rows:
@@ -205,14 +179,8 @@ def main(argv: list[str] | None = None) -> int:
         fig = figures({n: r for n, r in done.items() if a.first <= n <= a.last})
         print(json.dumps({"game": a.game, "variant": a.variant, **fig}))
         return 0
-    if a.dask:
-        from distributed import Client  # optional; not a dependency
-
-        ex: Executor = Client(a.dask).get_executor()
-    else:
-        ex = ProcessPoolExecutor(max_workers=a.workers)
-    with ex:
-        fig = run(a.game, a.variant, a.first, a.last, a.limit, ex, a.retry_unknown,
+    with cluster(a.scheduler, a.workers) as cl:
+        fig = run(a.game, a.variant, a.first, a.last, a.limit, cl, a.retry_unknown,
                   a.redo_older, a.jobs)
     print(json.dumps({"game": a.game, "variant": a.variant, "limit_s": a.limit, **fig}))
     return 0
