@@ -216,7 +216,11 @@ def test_after_the_first_redeal_the_stock_is_seen_and_the_face_down_cards_are_no
     g = new_game("EH1-N-AAAAAAD")
     before = hints.position(g)
     assert before["seen_stock"] is None and len(hints.unseen(before)) == 36 + 59
-    # until then the hint is to go through it (a pass costs nothing, EH-11)
+    # the Ace on column 8 goes home first (see the next test); then, until the first redeal,
+    # the hint is to go through the stock (a pass costs nothing, EH-11)
+    assert hints.solve_position(before)["solution"] == "t8-f"
+    g.play(parse_move("t8-f"))
+    before = hints.position(g)
     first = hints.solve_position(before)
     assert (first["solution"], first["first_pass"]) == ("s", True)
     said, used = hinting.answer(g, hinting.HintCache().learn("x", g, first))
@@ -385,3 +389,30 @@ def test_a_killed_app_leaves_no_solver_process():
         time.sleep(0.1)
     os.kill(pids[0], 9)
     pytest.fail("the solver process outlived the killed app")
+
+
+@pytest.mark.parametrize("code", ["EH1-N-AAAAAAD", "KL1-D1-AAAAAAC"])
+def test_an_ace_in_sight_is_hinted_home_before_any_stock_tap(code):
+    """Issue 39: the first 59 hints of a deal were stock taps while an Ace lay face up and
+    could go home. An Ace on a column's top or the waste's top goes home first."""
+    g = new_game(code)
+    tops = [i for i, (col, d) in enumerate(zip(g.columns, g.down)) if len(col) > d
+            and col[-1].rank == 1]
+    assert tops, "the deal shows an Ace"
+    hint = hints.solve_position(hints.position(g))
+    assert hint["solution"] == f"t{tops[0] + 1}-f" and not hint.get("first_pass")
+    said, used = hinting.answer(g, hinting.HintCache().learn("x", g, hint))
+    assert said["place"] == "foundation" and "guess" not in said and used
+    g.play(parse_move(hint["solution"]))
+    assert sum(len(f) for f in g.foundations) == 1
+
+
+def test_an_ace_on_the_waste_is_hinted_home_during_the_first_pass():
+    g = new_game("EH1-N-AAAAAAF")
+    assert hints.ace_home(g) is None                  # no Ace on a column's top
+    taps = 0
+    while not (g.waste and g.waste[-1].rank == 1):
+        assert hints.solve_position(hints.position(g))["solution"] == "s"
+        g.play(parse_move("s"))
+        taps += 1
+    assert hints.solve_position(hints.position(g))["solution"] == "w-f", taps

@@ -54,6 +54,7 @@ from ..engine.cards import Card, card, deck
 from ..engine.game import Game
 from ..engine.notation import STOCK_TAP, Move, parse_moves
 from ..engine.registry import game_class
+from ..engine.solvers.base import ANY_FOUNDATION
 from ..engine.solvers import UNKNOWN, UNWINNABLE, WINNABLE, hint_ways_for, solve, solver_for
 
 SECONDS = 4.0          # time limit of one hint's search
@@ -164,6 +165,17 @@ def hides(pos: dict[str, Any]) -> bool:
             or any(t is None for col in pos["columns"] for t in col))
 
 
+def ace_home(g: Game) -> Move | None:
+    """An Ace in sight (a column's top, the waste's top) that can go to a foundation: safe
+    in every game here, as nothing is ever built on an Ace in a column. ``g`` may hold a
+    sample of the hidden cards; the move never depends on them."""
+    for m in g.legal_moves():
+        if m.dst is not None and m.dst.kind == "f" and m.src.kind in ("t", "w") \
+                and g.pile(m.src)[-1].rank == 1:
+            return Move(m.src, ANY_FOUNDATION)   # the pile it lands on is the engine's choice
+    return None
+
+
 def first_move(solution: list[Move], g: Game) -> str:
     """What a sampled win starts with, as the player can play it: its first move that is
     not a stock tap; a waste card that the taps before it would bring up is a stock tap
@@ -182,10 +194,13 @@ def first_move(solution: list[Move], g: Game) -> str:
 def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
              sample_nodes: int) -> dict[str, Any]:
     cls = _game_class(pos)
+    hidden = unseen(pos)
+    ace = ace_home(build(pos, hidden))
+    if ace is not None:  # before any stock tap or search (issue 39)
+        return {"verdict": WINNABLE, "solution": str(ace)}
     # going through the stock costs nothing while redeals are unlimited (EH-11)
     if pos["stock"] and pos.get("seen_stock") is None and cls.redeals is None:
         return {"verdict": GUESS, "solution": str(STOCK_TAP), "first_pass": True}
-    hidden = unseen(pos)
     t0 = time.monotonic()
     ways = hint_ways_for(cls)
     way = ways.weigh(pos, hidden, build, SEED, seconds) if ways is not None else None
