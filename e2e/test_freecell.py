@@ -56,7 +56,7 @@ def test_deal_617_is_microsofts_and_the_page_lists_freecell(harness):
     t.page.get_by_test_id("btn-new").click()
     dlg = t.page.get_by_test_id("dialog-new")
     expect(dlg.locator('input[name="game"][value="freecell"]')).to_be_checked()
-    expect(dlg.get_by_text("FreeCell")).to_be_visible()
+    expect(dlg.get_by_text("FreeCell", exact=True)).to_be_visible()
 
 
 @pytest.mark.rule("FC-04", "FC-09")
