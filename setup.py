@@ -1,11 +1,14 @@
-"""The compiled part of the package: Easy Harp's searches in C (the hints weigh many samples
+"""The compiled part of the package: the games' searches in C (the hints weigh many samples
 of the hidden cards with them). It is optional: where it cannot be built, the same searches
-run in Python (``harptowers.engine.solvers``). The rest of the metadata is in pyproject.toml."""
+run in Python (``harptowers.engine.solvers``), slower, and the package says so once when it
+is imported. ``HARPTOWERS_REQUIRE_CORE=1`` makes a build without it fail instead (the release
+wheels are built so). The rest of the metadata is in pyproject.toml."""
 
+import os
 from glob import glob
 
 from setuptools import Extension, setup
 
 setup(ext_modules=[Extension("harptowers.engine.solvers._core",
                              sorted(glob("backend/harptowers/engine/solvers/csearch/*.c")),
-                             optional=True)])
+                             optional=os.environ.get("HARPTOWERS_REQUIRE_CORE") != "1")])

@@ -52,8 +52,14 @@ def test_it_installs_tests_builds_and_keeps_the_builds():
     assert "packaging/build.py" in run
     assert "ISCC.exe" in run and "packaging\\windows\\harp-towers.iss" in run
     assert "hdiutil create" in run and ".dmg" in run
+    # every install and wheel there carries the compiled searches (issue 39): setup.py fails
+    # without them where HARPTOWERS_REQUIRE_CORE is 1, and the wheel is looked into
+    assert load()["jobs"]["build"]["env"]["HARPTOWERS_REQUIRE_CORE"] == "1"
+    assert "HARPTOWERS_REQUIRE_CORE" in (ROOT / "setup.py").read_text()
+    assert re.search(r"pip wheel \. --no-deps -w dist", run)
+    assert "harptowers/engine/solvers/_core" in run
     kept = next(s for s in steps() if s.get("uses", "").startswith("actions/upload-artifact"))
-    for pattern in ("dist/*.exe", "dist/*.dmg", "dist/*.zip"):
+    for pattern in ("dist/*.exe", "dist/*.dmg", "dist/*.zip", "dist/*.whl"):
         assert pattern in kept["with"]["path"]
 
 

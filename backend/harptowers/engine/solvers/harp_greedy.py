@@ -22,13 +22,10 @@ import random
 from types import ModuleType
 
 from .base import Budgeted
+from .core import compiled
 from .harp_position import FoundationPairs, build_tables
 
-_core: ModuleType | None
-try:  # the same searches compiled (setup.py; optional: where not built, Python runs them)
-    from . import _core
-except ImportError:  # pragma: no cover - depends on the install
-    _core = None
+_core: ModuleType | None = compiled()   # the same searches compiled, where built
 
 _OPP = ((1, 2), (0, 3), (0, 3), (1, 2))  # the suits of the other colour
 _BYTE = [bytes((i,)) for i in range(256)]
