@@ -168,7 +168,12 @@ def fc_hostile(state: tuple, rng: random.Random):
 def fc_drive(core, n: int, rng: random.Random) -> tuple[int, int, int]:
     """FreeCell's searches over ``n`` positions, two published deals, hostile states:
     (positions searched, hostile calls refused, wrong exceptions)."""
-    searches = (core.freecell_best_first, core.freecell_depth_first)
+    weights = FreeCellSearch.WEIGHTS
+
+    def best(*args):
+        return core.freecell_best_first(*args, weights[len(args[0][0][0]) % len(weights)])
+
+    searches = (best, core.freecell_depth_first)
     count = refused = bad = 0
     first = None
     for i, state in enumerate(fc_positions(n, rng)):
@@ -182,6 +187,11 @@ def fc_drive(core, n: int, rng: random.Random) -> tuple[int, int, int]:
         for search in searches:
             search(state, 2_000_000, None, 120.0)
         count += 1
+    for w in ((4, 4, 4, 3), (4, 4, 4, 3, 1, 1), (4, 4, 4, 3, -1), (4, 4, 4, 3, 2 ** 64), None):
+        try:
+            core.freecell_best_first(first, 50, None, None, w)
+        except REFUSED:
+            refused += 1
     for args in fc_hostile(first, rng):
         for search in searches:
             try:

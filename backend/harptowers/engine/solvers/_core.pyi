@@ -16,5 +16,5 @@ def freecell_depth_first(state: FreeCellState, budget: int, max_nodes: int | Non
                          seconds: float | None,
                          /) -> tuple[str, list[FreeCellMove] | None, int]: ...
 def freecell_best_first(state: FreeCellState, budget: int, max_nodes: int | None,
-                        seconds: float | None,
+                        seconds: float | None, weights: tuple[int, ...],
                         /) -> tuple[str, list[FreeCellMove] | None, int]: ...

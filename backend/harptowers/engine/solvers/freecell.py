@@ -39,8 +39,8 @@ if not hasattr(_core, "freecell_depth_first"):  # pragma: no cover - a build fro
 
 
 # the generation written into the batch's rows (tools/winnable_batch.py; 3: the compiled
-# search)
-GENERATION = 3
+# search; 4: rounds with best-first under two more weightings)
+GENERATION = 4
 
 ONE_CARD_MOVES = False  # runs move as a whole (FC-08)
 
@@ -55,15 +55,17 @@ def compiled_search() -> ModuleType | None:
     return _core
 
 
-def search_round(game: Game, kind: str, budget: int,
-                 compiled: bool = True) -> tuple[list[tuple] | None, int, bool]:
-    """One round (``kind`` "best_first" or "depth_first") of ``budget`` positions from the
-    game's position after its safe foundation moves: (internal moves of a win or None,
-    positions, every position seen). For tests and bench/freecell_core.py."""
+def search_round(game: Game, kind: str, budget: int, compiled: bool = True,
+                 weights: tuple[int, ...] = FreeCellSearch.WEIGHTS[0],
+                 ) -> tuple[list[tuple] | None, int, bool]:
+    """One round (``kind`` "best_first" scored with ``weights``, or "depth_first") of
+    ``budget`` positions from the game's position after its safe foundation moves: (internal
+    moves of a win or None, positions, every position seen). For tests and
+    bench/freecell_core.py."""
     s = FreeCellSearch(game, None, None, _core if compiled else None)
     s.auto()
     s.start = (list(s.cols), list(s.cells), list(s.found))
-    return s.round(kind, budget)
+    return s.round(kind, budget, weights)
 
 
 def solve(game: Game, limit_seconds: float | None, max_nodes: int | None,

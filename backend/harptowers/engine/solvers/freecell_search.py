@@ -27,6 +27,14 @@ class FreeCellSearch(Budgeted):
     ``(src_kind, src_index, dst_kind, dst_index, count)`` with kinds ``'t' 'c' 'f'``
     (a foundation's index is the suit)."""
 
+    # the best-first score's weights (``score``): cards not home, in cells, empty columns,
+    # cards above a lower one, depth of the next cards; the first is the main one
+    WEIGHTS = ((4, 4, 4, 3, 1), (4, 2, 4, 3, 1), (4, 4, 4, 1, 1))
+    # a round: (search, its weights' index in WEIGHTS, its share of the round's budget)
+    ROUNDS = (("best_first", 0, 1), ("depth_first", 0, 4), ("best_first", 1, 1),
+              ("best_first", 2, 1))
+    W: tuple[int, ...] = WEIGHTS[0]
+
     def __init__(self, g: Game, limit_seconds: float | None, max_nodes: int | None,
                  core: ModuleType | None = None) -> None:
         self.core = core
@@ -187,9 +195,10 @@ class FreeCellSearch(Budgeted):
         self.cols, self.cells, self.found = list(cols), list(cells), list(found)
 
     def run(self) -> Result:
-        """Best-first for a quick win, then the complete depth-first search with four times
-        the nodes (its "no win" is a proof); budgets grow ×4 a round. A limit gives
-        "unknown"."""
+        """Rounds (``ROUNDS``) whose budgets grow ×4: best-first for a quick win, the complete
+        depth-first search with four times the positions (its "no win" is a proof), then
+        best-first with the other weights (a deal one score leads astray, another often wins
+        in a few thousand positions). A limit gives "unknown"."""
         first = self.auto()
         if sum(self.found) == 52:
             return Result(WINNABLE, [self._to_move(m) for m in first], 1)
@@ -197,8 +206,8 @@ class FreeCellSearch(Budgeted):
         budget = 100_000
         try:
             while True:
-                for kind, share in (("best_first", 1), ("depth_first", 4)):
-                    sol, nodes, done = self.round(kind, budget * share)
+                for kind, weights, share in self.ROUNDS:
+                    sol, nodes, done = self.round(kind, budget * share, self.WEIGHTS[weights])
                     self.nodes += nodes
                     if sol is not None:
                         return Result(WINNABLE, [self._to_move(r) for r in first + sol],
@@ -213,18 +222,24 @@ class FreeCellSearch(Budgeted):
         finally:
             self.reset()
 
-    def round(self, kind: str, budget: int) -> tuple[list[tuple] | None, int, bool]:
-        """One round from the start position: ``run_bfs`` ("best_first") or ``run_dfs``
-        ("depth_first"), compiled when built. Raises Limit as they do."""
+    def round(self, kind: str, budget: int,
+              weights: tuple[int, ...] = WEIGHTS[0]) -> tuple[list[tuple] | None, int, bool]:
+        """One round from the start position: ``run_bfs`` ("best_first", scored with
+        ``weights``) or ``run_dfs`` ("depth_first"), compiled when built. Raises Limit as
+        they do."""
         if self.core is None:
             self.reset()
+            self.W = weights
             return (self.run_bfs if kind == "best_first" else self.run_dfs)(budget)
         cols, cells, found = self.start
+        state = (tuple(cols), tuple(cells), tuple(found))
         left = None if self.max_nodes is None else self.max_nodes - self.nodes
         secs = None if self.deadline is None else self.deadline - time.perf_counter()
-        search = getattr(self.core, "freecell_" + kind)
-        status, line, nodes = search((tuple(cols), tuple(cells), tuple(found)), budget, left,
-                                     secs)
+        if kind == "best_first":
+            status, line, nodes = self.core.freecell_best_first(state, budget, left, secs,
+                                                                weights)
+        else:
+            status, line, nodes = self.core.freecell_depth_first(state, budget, left, secs)
         if status == "limit":
             self.nodes += nodes
             raise Limit
@@ -280,27 +295,28 @@ class FreeCellSearch(Budgeted):
         self.found = [x - 1 for x in low]
 
     def score(self) -> int:
-        """Heuristic distance to a win (lower is better): cards not home, cards in cells,
-        every card that lies above a lower-ranked card of its column (it must move before
-        that card can go home), how deep the next card of each suit is buried; an empty
-        column counts in favour."""
+        """Heuristic distance to a win (lower is better), weighed by ``W``: cards not home,
+        cards in cells, an empty column (in favour), every card that lies above a
+        lower-ranked card of its column (it must move before that card can go home), how
+        deep the next card of each suit is buried."""
         found = self.found
-        h = (52 - sum(found)) * 4
-        h += 4 * sum(1 for c in self.cells if c)
+        w_home, w_cell, w_empty, w_order, w_deep = self.W
+        h = (52 - sum(found)) * w_home
+        h += w_cell * sum(1 for c in self.cells if c)
         for col in self.cols:
             if not col:
-                h -= 4
+                h -= w_empty
                 continue
             low = 99
             n = len(col)
             for k, c in enumerate(col):
                 r = c & 15
                 if r > low:
-                    h += 3
+                    h += w_order
                 else:
                     low = r
                 if found[c >> 4] == r - 1:
-                    h += n - 1 - k
+                    h += w_deep * (n - 1 - k)
         return h
 
     def run_bfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:

@@ -1,8 +1,9 @@
 /* FreeCell's searches as Python functions (registered in module.c):
  *
  *   freecell_depth_first(state, budget, max_nodes, seconds) -> (status, line, nodes)
- *   freecell_best_first(state, budget, max_nodes, seconds) -> (status, line, nodes)
- *       FreeCellSearch.run_dfs / run_bfs for one round of budget positions. status: "round"
+ *   freecell_best_first(state, budget, max_nodes, seconds, weights) -> (status, line, nodes)
+ *       FreeCellSearch.run_dfs / run_bfs (its score with weights: 5 ints, 0 to 100) for
+ *       one round of budget positions. status: "round"
  *       (the budget is spent), "won" (line: the moves from the state, each
  *       (src_kind, src_index, dst_kind, dst_index, count) with kinds "t" "c" "f"), "done"
  *       (every position seen: no win) or "limit" (more than max_nodes positions, or
@@ -176,31 +177,34 @@ static PyObject *result(int rc, FcMv *line, size_t n, long long nodes) {
     return Py_BuildValue("(sNL)", STATUS[rc], l, nodes);
 }
 
-typedef int (*Search)(const FcPos *, const FcLimits *, FcMv **, size_t *, long long *);
-
-static PyObject *run(PyObject *args, Search search) {
-    PyObject *state, *max_nodes, *seconds;
+static PyObject *run(PyObject *args, int best_first) {
+    PyObject *state, *max_nodes, *seconds, *weights = NULL;
     long long budget, nodes = 0;
     FcPos start;
     FcLimits lim;
     FcMv *line = NULL;
     size_t n = 0;
-    int rc;
-    if (!PyArg_ParseTuple(args, "OLOO", &state, &budget, &max_nodes, &seconds) ||
-        read_pos(state, &start) || read_limits(budget, max_nodes, seconds, &lim))
+    uint8_t w8[FC_WEIGHTS] = {0};
+    int W[FC_WEIGHTS], rc;
+    if (!PyArg_ParseTuple(args, best_first ? "OLOOO" : "OLOO", &state, &budget, &max_nodes,
+                          &seconds, &weights) ||
+        read_pos(state, &start) || read_limits(budget, max_nodes, seconds, &lim) ||
+        (best_first && read_small(weights, w8, FC_WEIGHTS, 100, "weights")))
         return NULL;
+    for (int i = 0; i < FC_WEIGHTS; i++) W[i] = w8[i];
     Py_BEGIN_ALLOW_THREADS
-    rc = search(&start, &lim, &line, &n, &nodes);
+    rc = best_first ? fc_best_first(&start, &lim, W, &line, &n, &nodes)
+                    : fc_depth_first(&start, &lim, &line, &n, &nodes);
     Py_END_ALLOW_THREADS
     return result(rc, line, n, nodes);
 }
 
 PyObject *fc_py_depth_first(PyObject *self, PyObject *args) {
     (void)self;
-    return run(args, fc_depth_first);
+    return run(args, 0);
 }
 
 PyObject *fc_py_best_first(PyObject *self, PyObject *args) {
     (void)self;
-    return run(args, fc_best_first);
+    return run(args, 1);
 }

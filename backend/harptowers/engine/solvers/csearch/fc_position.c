@@ -185,17 +185,19 @@ void fc_load(const FcKey *k, FcPos *p) {
     for (int s = 0; s < 4; s++) p->found[s] = (uint8_t)(low[s] - 1);
 }
 
-int fc_score(const FcPos *p) {   /* score */
-    int h = (FC_CARDS - (p->found[0] + p->found[1] + p->found[2] + p->found[3])) * 4;
-    for (int i = 0; i < FC_CELLS; i++) h += p->cells[i] ? 4 : 0;
+/* score with weights W: cards not home, cards in cells, empty columns (in favour), cards
+ * above a lower-ranked card of their column, how deep the next card of each suit lies */
+int fc_score(const FcPos *p, const int *W) {
+    int h = (FC_CARDS - (p->found[0] + p->found[1] + p->found[2] + p->found[3])) * W[0];
+    for (int i = 0; i < FC_CELLS; i++) h += p->cells[i] ? W[1] : 0;
     for (int i = 0; i < FC_COLS; i++) {
         int n = p->len[i], low = 99;
-        if (!n) { h -= 4; continue; }
+        if (!n) { h -= W[2]; continue; }
         for (int k = 0; k < n; k++) {
             int c = p->col[i][k], r = c & 15;
-            if (r > low) h += 3;
+            if (r > low) h += W[3];
             else low = r;
-            if (p->found[c >> 4] == r - 1) h += n - 1 - k;
+            if (p->found[c >> 4] == r - 1) h += W[4] * (n - 1 - k);
         }
     }
     return h;

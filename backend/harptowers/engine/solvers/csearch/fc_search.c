@@ -267,8 +267,8 @@ static int rebuild(const Seen *S, int32_t node, const FcPos *start, Line *out) {
     return rc;
 }
 
-int fc_best_first(const FcPos *start, const FcLimits *lim, FcMv **line, size_t *nline,
-                  long long *nodes) {
+int fc_best_first(const FcPos *start, const FcLimits *lim, const int *W, FcMv **line,
+                  size_t *nline, long long *nodes) {
     Seen S;
     Heap H = {NULL, 0, 0};
     Line out = {NULL, 0, 0};
@@ -283,7 +283,7 @@ int fc_best_first(const FcPos *start, const FcLimits *lim, FcMv **line, size_t *
         fc_key(start, &k);
         seen_find(&S, &k, &slot);
         int32_t root = seen_add(&S, &k, -1, slot);
-        rc = root < 0 ? FC_NOMEM : heap_push(&H, (Item){fc_score(start), 0, root});
+        rc = root < 0 ? FC_NOMEM : heap_push(&H, (Item){fc_score(start, W), 0, root});
     }
     while (rc == 0) {
         if (!H.n) { rc = FC_DONE; break; }
@@ -305,7 +305,7 @@ int fc_best_first(const FcPos *start, const FcLimits *lim, FcMv **line, size_t *
                 rc = r ? r : FC_WON;
                 break;
             }
-            rc = heap_push(&H, (Item){fc_score(&q), ++count, node});
+            rc = heap_push(&H, (Item){fc_score(&q, W), ++count, node});
         }
     }
     free(H.a);

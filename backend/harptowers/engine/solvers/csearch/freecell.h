@@ -53,7 +53,8 @@ int fc_auto(FcPos *p, FcMv *out);
 int fc_moves(const FcPos *p, FcMv *out);
 void fc_key(const FcPos *p, FcKey *k);
 void fc_load(const FcKey *k, FcPos *p);
-int fc_score(const FcPos *p);
+#define FC_WEIGHTS 5
+int fc_score(const FcPos *p, const int *W);   /* W: FC_WEIGHTS weights */
 int fc_won(const FcPos *p);
 
 /* fc_search.c: each returns an FC_ status, or FC_NOMEM / FC_LOST; on a win *line (malloc'ed,
@@ -61,8 +62,8 @@ int fc_won(const FcPos *p);
 double fc_now(void);
 int fc_depth_first(const FcPos *start, const FcLimits *lim, FcMv **line, size_t *nline,
                    long long *nodes);
-int fc_best_first(const FcPos *start, const FcLimits *lim, FcMv **line, size_t *nline,
-                  long long *nodes);
+int fc_best_first(const FcPos *start, const FcLimits *lim, const int *W, FcMv **line,
+                  size_t *nline, long long *nodes);
 
 #ifdef Py_PYTHON_H
 /* fc_module.c: the Python functions registered in module.c */
