@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The C search core under AddressSanitizer and UndefinedBehaviorSanitizer (issue 41, item 6):
 # built into a temporary folder (the installed build is untouched) and driven over 2 000
-# positions of real Easy Harp deals and hostile states (tools/sanitize_drive.py). Any
-# sanitizer report fails the run. About a minute on 2 shared cores.
+# positions of real Easy Harp deals, 1 000 of FreeCell deals and deals 617 and 11 982 solved
+# whole, and hostile states of both (tools/sanitize_drive.py). Any sanitizer report fails the
+# run. A few minutes on 2 shared cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 py=.venv/bin/python

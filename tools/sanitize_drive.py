@@ -3,10 +3,12 @@
     python tools/sanitize_drive.py FOLDER [POSITIONS]
 
 ``FOLDER`` holds ``_core<EXT_SUFFIX>`` built with -fsanitize=address,undefined. Runs its three
-searches over POSITIONS (default 2 000) positions of real Easy Harp deals played at random
-(early and late, hidden cards sampled as the hints sample them) and over hostile states, each
-of which must be refused with TypeError, ValueError or OverflowError. Any sanitizer report
-ends the process (halt_on_error); a wrong exception fails it here.
+Easy Harp searches over POSITIONS (default 2 000) positions of real Easy Harp deals played at
+random (early and late, hidden cards sampled as the hints sample them), and FreeCell's two
+searches over POSITIONS / 2 positions of Microsoft deals played at random plus whole solves of
+deals 617 and 11 982; then hostile states for both games, each of which must be refused with
+TypeError, ValueError or OverflowError. Any sanitizer report ends the process
+(halt_on_error); a wrong exception fails it here.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from harptowers.hints import search as hints  # noqa: E402
 from harptowers.engine import new_game  # noqa: E402
 from harptowers.engine.codes import DealCode  # noqa: E402
 from harptowers.engine.solvers.easy_harp import HarpSearch, position_of  # noqa: E402
+from harptowers.engine.solvers.freecell_search import FreeCellSearch  # noqa: E402
 from harptowers.engine.solvers.harp_greedy import GreedySearch  # noqa: E402
 
 MIDGAME = ROOT / "tests" / "positions" / "easy-harp-midgame.json"
@@ -107,6 +110,100 @@ def hostile(state: tuple, rng: random.Random):
         yield (cols, down, tuple(p), found, home)
 
 
+def fc_state(g) -> tuple:
+    """FreeCell's search state of ``g`` after its safe foundation moves."""
+    s = FreeCellSearch(g, None, None)
+    s.auto()
+    return tuple(s.cols), tuple(s.cells), tuple(s.found)
+
+
+def fc_positions(n: int, rng: random.Random):
+    """``n`` FreeCell states: random Microsoft deals played at random (taking back included)."""
+    for _ in range(n):
+        g = new_game(str(DealCode("freecell", "S", rng.randrange(1, 1_000_000))))
+        for _ in range(rng.choice((0, 5, 20, 60, 150))):
+            moves = g.legal_moves()
+            if not moves or g.won:
+                break
+            g.play(rng.choice(moves))
+        yield fc_state(g)
+
+
+def fc_hostile(state: tuple, rng: random.Random):
+    """FreeCell states and limits no caller should send."""
+    cols, cells, found = state
+    big = [2 ** 31 - 1, 2 ** 31, -1, -(2 ** 31), 2 ** 63, 2 ** 64, 10 ** 30, 255, 256, 64, 14]
+    yield (None,), 50, None, None
+    yield (cols, cells), 50, None, None
+    yield [cols, cells, found], 50, None, None
+    yield (cols[:7], cells, found), 50, None, None
+    yield (cols + (b"",), cells, found), 50, None, None
+    yield (cols, cells[:3], found), 50, None, None
+    yield (cols, cells, found + (0,)), 50, None, None
+    yield ((b"\x01" * 53,) + cols[1:], cells, found), 50, None, None
+    yield ((b"\x01" * 100_000,) + cols[1:], cells, found), 50, None, None
+    yield (("not bytes",) + cols[1:], cells, found), 50, None, None
+    yield (None, cells, found), 50, None, None
+    for v in big + [None, 1.5, "x"]:
+        k = rng.randrange(4)
+        yield (cols, cells[:k] + (v,) + cells[k + 1:], found), 50, None, None
+        yield (cols, cells, found[:k] + (v,) + found[k + 1:]), 50, None, None
+        yield state, 50, v, None
+        yield state, 50, None, v
+    for secs in (float("nan"), float("inf"), float("-inf")):
+        yield state, 50, None, secs
+    for _ in range(60):
+        c = [bytearray(x) for x in cols]
+        i = rng.randrange(8)
+        if c[i]:
+            c[i][rng.randrange(len(c[i]))] = rng.randrange(256)   # a non-card or a twin
+        else:
+            c[i].append(rng.randrange(256))
+        yield (tuple(bytes(x) for x in c), cells, found), 50, None, None
+        f = list(found)
+        f[rng.randrange(4)] = rng.randrange(1, 14)               # a card home and in play
+        yield (cols, cells, tuple(f)), 50, None, None
+
+
+def fc_drive(core, n: int, rng: random.Random) -> tuple[int, int, int]:
+    """FreeCell's searches over ``n`` positions, two published deals, hostile states:
+    (positions searched, hostile calls refused, wrong exceptions)."""
+    weights = FreeCellSearch.WEIGHTS
+
+    def best(*args):
+        return core.freecell_best_first(*args, weights[len(args[0][0][0]) % len(weights)])
+
+    searches = (best, core.freecell_depth_first)
+    count = refused = bad = 0
+    first = None
+    for i, state in enumerate(fc_positions(n, rng)):
+        first = first or state
+        budget = 60 if i % 8 else 3000
+        for search in searches:
+            search(state, budget, None if i % 3 else budget // 2, None if i % 5 else 0.5)
+        count += 1
+    for number in (617, 11982):
+        state = fc_state(new_game(str(DealCode("freecell", "S", number))))
+        for search in searches:
+            search(state, 2_000_000, None, 120.0)
+        count += 1
+    for w in ((4, 4, 4, 3), (4, 4, 4, 3, 1, 1), (4, 4, 4, 3, -1), (4, 4, 4, 3, 2 ** 64), None):
+        try:
+            core.freecell_best_first(first, 50, None, None, w)
+        except REFUSED:
+            refused += 1
+    for args in fc_hostile(first, rng):
+        for search in searches:
+            try:
+                search(*args)
+            except REFUSED:
+                refused += 1
+            except BaseException as e:  # noqa: BLE001 - SystemError and the like
+                print(f"sanitize: {type(e).__name__}: {e} for {args!r:.200}", file=sys.stderr)
+                bad += 1
+    return count, refused, bad
+
+
 def main() -> int:
     core = load_core(Path(sys.argv[1]))
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
@@ -133,9 +230,11 @@ def main() -> int:
             except BaseException as e:  # noqa: BLE001 - SystemError and the like
                 print(f"sanitize: {type(e).__name__}: {e} for {state!r:.200}", file=sys.stderr)
                 bad += 1
+    fc_count, fc_refused, fc_bad = fc_drive(core, n // 2, rng)
     print(f"sanitize: {count} positions searched, {refused} hostile calls refused, "
-          f"{bad} wrong exceptions, {time.monotonic() - t0:.1f} s")
-    return 1 if bad or count < n else 0
+          f"{bad} wrong exceptions; FreeCell: {fc_count} positions searched, {fc_refused} "
+          f"hostile calls refused, {fc_bad} wrong exceptions; {time.monotonic() - t0:.1f} s")
+    return 1 if bad or fc_bad or count < n or fc_count < n // 2 + 2 else 0
 
 
 if __name__ == "__main__":

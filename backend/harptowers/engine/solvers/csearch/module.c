@@ -1,4 +1,5 @@
-/* The Python module harptowers.engine.solvers._core: Easy Harp's searches in C.
+/* The Python module harptowers.engine.solvers._core: Easy Harp's searches in C, and
+ * FreeCell's (freecell_depth_first, freecell_best_first: fc_module.c).
  *
  *   greedy(state, weights, budget) -> (won, line, nodes, best)
  *       harp_greedy.GreedySearch.run_bfs: line in its move form (kind, src, dst, n), to a
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "freecell.h"
 #include "harp.h"
 
 static int read_ints(PyObject *seq, int *out, Py_ssize_t n, int hi, const char *what) {
@@ -212,6 +214,10 @@ static PyMethodDef methods[] = {
     {"greedy", py_greedy, METH_VARARGS, "GreedySearch.run_bfs from a state."},
     {"best_first", py_best_first, METH_VARARGS, "HarpSearch.run_bfs from a state."},
     {"depth_first", py_depth_first, METH_VARARGS, "HarpSearch.run_dfs from a state."},
+    {"freecell_depth_first", fc_py_depth_first, METH_VARARGS,
+     "FreeCellSearch.run_dfs from a state (fc_module.c)."},
+    {"freecell_best_first", fc_py_best_first, METH_VARARGS,
+     "FreeCellSearch.run_bfs from a state (fc_module.c)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", NULL, -1, methods,
