@@ -1,17 +1,19 @@
 """Readable corner indices for the Classic deck (issue 42): each card's own art, its corner
-indices drawn larger and the rest of the face drawn a little smaller, so nothing overlaps.
+ranks drawn larger and the rest of the face a little smaller, so nothing overlaps.
 
-    .venv/bin/python tools/deck_corners.py [--check]
+    .venv/bin/python tools/deck_corners.py [--check] [CARD ...]
 
 The deck (Vectorized Playing Cards 1.3, LGPL-3.0) puts a narrow index beside the pips; at the
-table's usual card width (about 96 px) its rank is 8 px wide. Every card file keeps the deck's
-art unchanged between the ``dc-art`` markers and shows it three times: the top-left index
-(clipped to its box) scaled by ``INDEX`` about the box's corner, the bottom-right one likewise,
-and the rest (clipped to the card less the two boxes and the border) scaled by ``BODY`` about
-the card's centre. The boxes are measured on each card, drawn in headless Chromium: the ink's
-connected parts in the corner that no pip or picture touches. The tool refuses to write a card
-whose scaled index would come within ``GAP`` units of its scaled pips or picture.
-Running it again reads the art back from the markers, so it is idempotent.
+table's usual card width (about 96 px) its rank is 14 px tall and 8 px wide. Every card file
+keeps the deck's art unchanged between the ``dc-art`` marks and shows pieces of it: in each
+corner the rank, scaled by ``RANK`` and moved to ``TOP`` units from the edge, and the suit
+below it at the gap it had, scaled by ``SUIT``, so the whole index still shows in a column's
+fan (``FAN`` of the card's height, as frontend/js/layout.js lays columns out); and the rest
+of the face, scaled by ``BODY`` about the card's centre. The pieces are measured on each card,
+drawn in headless Chromium (the ink's connected parts in each corner that no pip or picture
+touches). The tool refuses a card where an enlarged piece would come within ``GAP`` units of
+the face, or the index would not show whole in a fan. Running it again reads the art back
+from the marks, so it is idempotent.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, _QuietHandler  # noqa: E402
 
 CARDS = ROOT / "frontend" / "decks" / "classic" / "cards"
-INDEX, BODY, GAP = 1.5, 0.84, 2.0
+RANK, SUIT, BODY, GAP = 1.3, 0.85, 0.86, 2.0
+TOP = 9.0               # the rank's distance from the card's top (bottom) edge
+FAN = 0.27              # a column's face-up offset (frontend/js/layout.js FAN_UP), of the height
 CORNER = (34.0, 84.0)   # the corner box the index must lie in (units of the 224 x 313 card)
 BORDER = 3.0            # the border line lies within this of the card's edge
 INSET = 5.0             # the face is taken from within this (the rounded border's corners end 3.6 in)
@@ -48,7 +52,7 @@ MEASURE_JS = """async ([url, K]) => {
   const c = new OffscreenCanvas(w, h), g = c.getContext('2d');
   g.fillStyle = '#fff'; g.fillRect(0, 0, w, h); g.drawImage(img, 0, 0, w, h);
   const d = g.getImageData(0, 0, w, h).data, lab = new Int32Array(w * h).fill(-1), boxes = [];
-  const ink = (p) => Math.min(d[p * 4], d[p * 4 + 1], d[p * 4 + 2]) < 180;
+  const ink = (p) => Math.min(d[p * 4], d[p * 4 + 1], d[p * 4 + 2]) < 245;
   for (let p0 = 0; p0 < w * h; p0++) {
     if (lab[p0] !== -1 || !ink(p0)) continue;
     const id = boxes.length, bb = [w, h, 0, 0], st = [p0]; lab[p0] = id;
@@ -79,8 +83,8 @@ def art_of(text: str) -> tuple[str, str]:
     return text[:root.end()], text[root.end():text.rindex("</svg>")]
 
 
-def boxes_of(card: dict) -> tuple[tuple, tuple, list[tuple]]:
-    """The top-left index box, the bottom-right one, and every other part's box."""
+def boxes_of(card: dict) -> tuple[list[tuple], list[tuple], list[tuple]]:
+    """The top-left index's parts, the bottom-right one's, and every other part's box."""
     W, H = card["W"], card["H"]
     ring = [b for b in card["boxes"] if b[2] - b[0] > W / 2 and b[3] - b[1] > H / 2
             and b[0] < BORDER and b[1] < BORDER]
@@ -88,18 +92,14 @@ def boxes_of(card: dict) -> tuple[tuple, tuple, list[tuple]]:
     tl = [b for b in parts if b[2] <= CORNER[0] and b[3] <= CORNER[1]]
     br = [b for b in parts if b[0] >= W - CORNER[0] and b[1] >= H - CORNER[1]]
     rest = [b for b in parts if b not in tl and b not in br]
-    return union(tl), union(br), rest
+    if len(tl) < 2 or len(br) < 2:
+        raise ValueError("no rank and suit found in a corner")
+    return tl, br, rest
 
 
 def union(bs: list) -> tuple:
-    if not bs:
-        raise ValueError("no index found in the corner")
     return (min(b[0] for b in bs), min(b[1] for b in bs),
             max(b[2] for b in bs), max(b[3] for b in bs))
-
-
-def scaled(b: tuple, s: float, ox: float, oy: float) -> tuple:
-    return (ox + (b[0] - ox) * s, oy + (b[1] - oy) * s, ox + (b[2] - ox) * s, oy + (b[3] - oy) * s)
 
 
 def apart(a: tuple, b: tuple) -> float:
@@ -109,40 +109,65 @@ def apart(a: tuple, b: tuple) -> float:
     return max(dx, dy)
 
 
+def moved(b: tuple, t: tuple) -> tuple:
+    """Box ``b`` under ``t = (scale, dx, dy)``."""
+    s, dx, dy = t
+    return (b[0] * s + dx, b[1] * s + dy, b[2] * s + dx, b[3] * s + dy)
+
+
+def pieces(parts: list[tuple], top: bool, H: float) -> list[tuple[tuple, tuple]]:
+    """A corner's rank and suit as ``(clip box, (scale, dx, dy))``. The rank grows by RANK
+    from its outer side, moved to TOP units from the card's edge; the suit, scaled by SUIT,
+    follows below it (above, in the turned bottom-right corner) at the gap it had, centred
+    as it was."""
+    suit = max(parts, key=lambda b: b[1]) if top else min(parts, key=lambda b: b[1])
+    rank = union([b for b in parts if b != suit])
+    gap = (suit[1] - rank[3]) if top else (rank[1] - suit[3])
+    pad = max(0.2, min(1.0, gap / 2 - 0.1))
+    ox = rank[0] if top else rank[2]
+    oy, to = (rank[1], TOP) if top else (rank[3], H - TOP)
+    t_rank = (RANK, ox * (1 - RANK), to - oy * RANK)
+    cx = (suit[0] + suit[2]) / 2
+    new_cx = ox + (cx - ox) * RANK
+    moved_rank = moved(rank, t_rank)
+    edge, new_edge = (suit[1], moved_rank[3] + gap) if top else (suit[3], moved_rank[1] - gap)
+    t_suit = (SUIT, new_cx - SUIT * cx, new_edge - SUIT * edge)
+    box = lambda b: (b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad)  # noqa: E731
+    return [(box(rank), t_rank), (box(suit), t_suit)]
+
+
 def compose(code: str, text: str, card: dict) -> str:
     W, H = card["W"], card["H"]
     tl, br, rest = boxes_of(card)
-    pad = 1.0
-    tlc = (INSET, INSET, tl[2] + pad, tl[3] + pad)
-    brc = (br[0] - pad, br[1] - pad, W - INSET, H - INSET)
-    for b in rest:
-        if apart(b, tlc) == 0 or apart(b, brc) == 0:
-            raise ValueError(f"{code}: a part {b} lies in an index box")
-    itl = scaled(tl, INDEX, tl[0], tl[1])
-    ibr = scaled(br, INDEX, br[2], br[3])
-    near = min(min(apart(itl, scaled(b, BODY, W / 2, H / 2)),
-                   apart(ibr, scaled(b, BODY, W / 2, H / 2))) for b in rest)
-    if near < GAP:
-        raise ValueError(f"{code}: the enlarged index comes {near:.1f} units from the face")
+    cuts = pieces(tl, True, H) + pieces(br, False, H)
+    face = (BODY, W / 2 * (1 - BODY), H / 2 * (1 - BODY))
+    for clip, t in cuts:
+        if any(apart(b, clip) < 0.3 for b in rest):
+            raise ValueError(f"{code}: a part of the face lies in an index box")
+        near = min(apart(moved(clip, t), moved(b, face)) for b in rest)
+        if near < GAP:
+            raise ValueError(f"{code}: the enlarged index comes {near:.1f} units from the face")
+    if moved(cuts[1][0], cuts[1][1])[3] > FAN * H:
+        raise ValueError(f"{code}: the index would not show whole in a column's fan")
     head, art = art_of(text)
-
-    def m(s: float, ox: float, oy: float) -> str:
-        return f"matrix({s} 0 0 {s} {ox * (1 - s):.3f} {oy * (1 - s):.3f})"
 
     def rect(b: tuple) -> str:
         return f'<rect x="{b[0]:.2f}" y="{b[1]:.2f}" width="{b[2] - b[0]:.2f}" height="{b[3] - b[1]:.2f}"/>'
+
+    def matrix(t: tuple) -> str:
+        return f"matrix({t[0]} 0 0 {t[0]} {t[1]:.3f} {t[2]:.3f})"
     inner = (INSET, INSET, W - INSET, H - INSET)
-    body = "M{0:.2f} {1:.2f}H{2:.2f}V{3:.2f}H{0:.2f}Z".format(*inner) + "".join(
-        "M{0:.2f} {1:.2f}H{2:.2f}V{3:.2f}H{0:.2f}Z".format(*b) for b in (tlc, brc))
-    return (f"{head}\n{NOTE}\n<defs><g id=\"dc-art\">{MARK}{art}{END}</g>\n"
-            f'<clipPath id="dc-tl">{rect(tlc)}</clipPath><clipPath id="dc-br">{rect(brc)}</clipPath>\n'
+    body = "".join("M{0:.2f} {1:.2f}H{2:.2f}V{3:.2f}H{0:.2f}Z".format(*b)
+                   for b in [inner] + [clip for clip, _ in cuts])
+    clips = "".join(f'<clipPath id="dc-{k}">{rect(clip)}</clipPath>' for k, (clip, _) in enumerate(cuts))
+    uses = "".join(f'<use href="#dc-art" clip-path="url(#dc-{k})" transform="{matrix(t)}"/>\n'
+                   for k, (_, t) in enumerate(cuts))
+    return (f"{head}\n{NOTE}\n<defs><g id=\"dc-art\">{MARK}{art}{END}</g>\n{clips}\n"
             f'<clipPath id="dc-body"><path clip-rule="evenodd" d="{body}"/></clipPath></defs>\n'
             f'<rect x="0.5" y="0.5" width="{W - 1:.3f}" height="{H - 1:.3f}" rx="10.63" '
             'fill="#fff" stroke="#000" stroke-width="1"/>\n'
-            f'<use href="#dc-art" clip-path="url(#dc-body)" transform="{m(BODY, W / 2, H / 2)}"/>\n'
-            f'<use href="#dc-art" clip-path="url(#dc-tl)" transform="{m(INDEX, tl[0], tl[1])}"/>\n'
-            f'<use href="#dc-art" clip-path="url(#dc-br)" transform="{m(INDEX, br[2], br[3])}"/>\n'
-            "</svg>\n")
+            f'<use href="#dc-art" clip-path="url(#dc-body)" transform="{matrix(face)}"/>\n'
+            f"{uses}</svg>\n")
 
 
 def card_codes() -> list[str]:

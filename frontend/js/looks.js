@@ -16,9 +16,6 @@ export const DECKS = {
   },
   responsive: {   // Responsive Playing Cards (LGPL-3.0), after Chris Aguilar's
     file(code) {
-      // Its 4S.svg (3.0.0) lacks the style that hides its small-size layout, so a huge 4
-      // covers it: that one card comes from the deck it was drawn after.
-      if (code === '4S') return DECKS.classic.file(code);
       const rank = 'A23456789TJQK'.indexOf(code[0]) + 1;
       return `decks/responsive/cards/${rank}${code[1].toLowerCase()}.svg`;
     },
