@@ -51,3 +51,27 @@ def test_the_first_tab_offers_a_link_straight_to_the_table(harness):
     page.keyboard.press("Enter")
     assert t.focused()[0] is not None, "the focus is not on the table"
     expect(page.locator(".kb-focus")).to_have_css("display", "block")
+
+
+def test_after_a_window_closes_a_click_on_a_card_takes_the_keys_to_the_table(harness):
+    """Tried as a new player: Settings, Escape, a click on a card, then Space opened Settings
+    again (the focus stayed on its button, as a press on a card keeps the focus where it is)
+    and the arrows did nothing."""
+    t = harness(EH)
+    page = t.page
+    page.get_by_test_id("btn-settings").click()
+    expect(page.locator("dialog[open]")).to_have_count(1)
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    expect(page.get_by_test_id("btn-settings")).to_be_focused()     # given back, as it should
+    t.card("t3", len(t.pile_texts("t3")) - 1).click()
+    assert t.focused()[0] is not None, "the keys do not go to the table"
+    expect(page.locator(".kb-focus")).to_be_hidden()                # a mouse click: no frame
+    page.keyboard.press("Space")                                    # picks up the card there
+    expect(page.locator(".kb-focus.holding")).to_be_visible()
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    page.keyboard.press("Escape")                                   # puts it back
+    expect(page.locator(".kb-focus.holding")).to_have_count(0)
+    before = t.focused()
+    page.keyboard.press("ArrowRight")
+    assert t.focused() != before

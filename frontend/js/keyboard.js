@@ -387,6 +387,9 @@ export function init(tableEl, callbacks) {
   table.addEventListener('pointerdown', () => {
     table.classList.remove('kb-active');
     if (held) cancelHold(false, false);
+    // a press on a card keeps the focus where it was (drag.js prevents its default): after a
+    // window closed, that was a header button, which Space then pressed again
+    if (!table.contains(document.activeElement)) focusTable();
   }, true);
   let pending = null;
   new ResizeObserver(() => {
