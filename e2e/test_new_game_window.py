@@ -55,3 +55,25 @@ def test_picking_a_game_moves_nothing_and_the_example_code_follows_it(harness, l
     assert parse_code(code.get_attribute("placeholder")).game == "freecell"
     dlg.locator('input[name="game"][value="easy-harp"]').check()
     assert parse_code(code.get_attribute("placeholder")).game == "easy-harp"
+
+
+@pytest.mark.parametrize("typed", ["ZZ1-N-AAAAAAF", "EH1-Q-AAAAAAF", "99999999999"])
+def test_a_bad_code_is_said_before_any_question_about_the_game_in_progress(harness, typed):
+    """Tried as a new player: with a game in progress, a bad code first asked "Leave this
+    game?", then said the code was wrong and kept the game: a question for nothing."""
+    t = harness(EH)
+    t.stock()
+    expect(t.moves).to_have_text("1")
+    page = t.page
+    page.get_by_test_id("btn-new").click()
+    page.get_by_test_id("code-input").fill(typed)
+    page.get_by_test_id("code-open").click()
+    expect(page.get_by_test_id("code-error")).to_be_visible()
+    expect(page.get_by_test_id("dialog-confirm")).not_to_be_visible()
+    expect(t.moves).to_have_text("1")
+    page.get_by_test_id("code-input").fill("SH1-C4-AAAAAJ2")   # a good code: asked first
+    page.get_by_test_id("code-open").click()
+    expect(page.get_by_test_id("dialog-confirm")).to_be_visible()
+    page.get_by_test_id("confirm-yes").click()
+    expect(page.get_by_test_id("dialog-new")).not_to_be_visible()
+    assert t.api._game.code.game == "seahaven-towers"

@@ -17,7 +17,8 @@ const $ = (id) => document.getElementById(id);
 // {newGame(arg) → Promise<answer>, settings(change), state() → view model,
 //  leaveExample() → Promise (back to the player's game first; the Examples sandbox)}
 /** @type {{newGame(arg: object): Promise<Answer>, settings(change: object): unknown,
- *   state(): ViewModel | null, leaveExample(): Promise<unknown>, readCode(text: string): Promise<Answer>}} */
+ *   state(): ViewModel | null, leaveExample(): Promise<unknown>,
+ *   readCode(text: string, game?: string, variant?: string): Promise<Answer>}} */
 let actions = null;
 let toastTimer = null;
 
@@ -120,6 +121,13 @@ async function start(arg) {
     // "Same deal" from an example means the player's own deal, not the example's game.
     const own = actions.state();
     if (own) arg = { game: own.game, variant: own.variant, mode: 'same' };
+  }
+  if (arg.code) {   // a code is read first: a bad one is said before any question
+    const read = await actions.readCode(arg.code, arg.game, arg.variant);
+    if (!read || !read.ok) {
+      if (read && read.error) showCodeError(read.error);
+      return;
+    }
   }
   if (!(await confirmLeave())) return;
   const answer = await actions.newGame(arg);

@@ -334,7 +334,7 @@ async function boot() {
     settings: (change) => act('settings', change),
     state: () => view,
     leaveExample: () => examples.leave(),
-    readCode: (text) => call('read_code', { text }),
+    readCode: (text, game, variant) => call('read_code', { text, ...(game ? { game, variant } : {}) }),
   });
   initHeader((text, kind) => dialogs.showToast(text, kind),
     (ms) => call('clock', { elapsed_ms: ms, state: false }));   // every second: no view model back
