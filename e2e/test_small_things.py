@@ -76,3 +76,21 @@ def test_the_buttons_stay_put_when_the_move_counter_gains_a_digit(harness):
     expect(t.moves).to_have_text("1000")
     t.page.evaluate(frames)
     assert t.page.get_by_test_id("btn-undo").bounding_box() == undo
+
+
+def test_a_code_for_no_game_names_every_game_there_is(harness):
+    """Tried as a new player: the error for a code of no game listed three of the four games.
+    It names every registered game now, from the catalogue, in the page's language."""
+    from harptowers.engine.registry import games
+
+    t = harness("EH1-N-AAAAAAF")
+    page = t.page
+    page.get_by_test_id("btn-new").click()
+    page.get_by_test_id("code-input").fill("ZZ1-N-AAAAAAF")
+    page.get_by_test_id("code-open").click()
+    error = page.get_by_test_id("code-error")
+    expect(error).to_be_visible()
+    text = error.inner_text()
+    for g in games():
+        assert f"{g.tag} ({g.title})" in text, (g.tag, text)
+    assert text.count(" or ") == 1 and text.startswith("“ZZ” is not a game")

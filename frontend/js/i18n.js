@@ -157,10 +157,25 @@ export function listText(items) {
 }
 
 /** The player's text for an error answer {code, message, reason?, part?} (APP-07, APP-13). */
+/** @type {() => {tag: string, game: string, title: string}[]} */
+let games = () => [];
+
+/** Where the registered games come from (the view model's catalogue): the error texts name
+ * the games a deal code may start with. */
+export function setGames(catalogue) {
+  games = catalogue;
+}
+
+/** "EH (Easy Harp), SH (Seahaven Towers) or FC (FreeCell)", in the page's language. */
+function gameList() {
+  const items = games().map((g) => `${g.tag.toUpperCase()} (${has(`game.${g.game}`) ? t(`game.${g.game}`) : g.title})`);
+  return new Intl.ListFormat(current, { type: 'disjunction' }).format(items);
+}
+
 export function errorText(error) {
   const code = (error && error.code) || 'default';
   const params = { message: (error && error.message) || code, part: (error && error.part) || '',
-    min: 1, max: 999999 };
+    min: 1, max: 999999, games: gameList() };
   let node = raw(`error.${code}`);
   if (node && typeof node === 'object') {
     node = (error.reason && node[error.reason] !== undefined) ? node[error.reason] : node.default;

@@ -354,6 +354,7 @@ async function boot() {
     start: (name) => examples.start(name),
     catalogue: () => (view && view.catalogue) || [],
   });
+  i18n.setGames(() => (view && view.catalogue) || []);
   hints.init({
     act: (method, arg, opts) => act(method, arg, { ...opts, queue: false }),   // never in the way
     view: () => view,

@@ -24,7 +24,10 @@ def _port(text: str) -> int:
 
 
 def _app_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="harp-towers", description="Easy Harp and Seahaven Towers.",
+    from ..engine.registry import games
+    titles = [g.title for g in games()]
+    p = argparse.ArgumentParser(prog="harp-towers", description=(
+        f"Solitaire, each game exactly by its rules: {', '.join(titles[:-1])} and {titles[-1]}."),
                                 epilog="Subcommands: harp-towers replay CODE \"MOVES\" [--json]; "
                                        "harp-towers solve CODE [--from MOVES] [--limit S] [--jobs N] [--json]")
     p.add_argument("code", nargs="?", help="open this deal (a deal code)")
