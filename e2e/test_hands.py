@@ -17,6 +17,7 @@ from test_persistence import eventually
 EH = "EH1-N-AAAAAAF"          # Easy Harp deal 5: 59 cards in the stock
 SH_C = "SH1-C4-AAAAAAC"       # Seahaven deal 2: column 1 is 6D 3H 2S AD 9S
 SH314 = "SH1-C4-AAAAAJ2"      # Seahaven deal 314: AD on top of column 6
+TAPS = 130                    # stock clicks: two passes and a redeal each, then 10 cards
 
 
 def centre(t, loc):
@@ -42,14 +43,14 @@ def recorded(t, data_dir) -> list[str]:
 def test_every_stock_click_is_a_draw_or_a_redeal(harness, ms):
     t = harness(EH)
     x, y = centre(t, t.pile("s"))
-    clicks(t, x, y, 200, ms)
-    expect(t.moves).to_have_text("200")
+    clicks(t, x, y, TAPS, ms)
+    expect(t.moves).to_have_text(str(TAPS))
     acts = recorded(t, None)
-    assert acts == ["s"] * 200                        # no foundation or column move
-    assert replay(EH, " ".join(acts))["moves"] == 200
+    assert acts == ["s"] * TAPS                       # no foundation or column move
+    assert replay(EH, " ".join(acts))["moves"] == TAPS
     assert t.page.get_by_test_id("refusal").is_hidden()
-    # 200 taps on 59 cards: three redeals (60 taps each) and 20 cards drawn again
-    assert t.api._game.passes == 3 and len(t.api._game.waste) == 20
+    # 130 taps on 59 cards: two redeals (60 taps each) and 10 cards drawn again
+    assert t.api._game.passes == 2 and len(t.api._game.waste) == 10
 
 
 @pytest.mark.rule("EH-11", "APP-11")
@@ -57,13 +58,13 @@ def test_every_stock_click_is_a_draw_or_a_redeal(harness, ms):
 def test_stock_clicks_in_the_real_window(app, data_dir, ms):
     t = app(EH)
     x, y = centre(t, t.pile("s"))
-    clicks(t, x, y, 200, ms)
-    expect(t.moves).to_have_text("200")
-    assert eventually(lambda: len(recorded(t, data_dir)) == 200)
+    clicks(t, x, y, TAPS, ms)
+    expect(t.moves).to_have_text(str(TAPS))
+    assert eventually(lambda: len(recorded(t, data_dir)) == TAPS)
     acts = recorded(t, data_dir)
-    assert acts == ["s"] * 200                        # no foundation or column move
-    out = replay(EH, " ".join(acts))                  # three redeals, 20 cards drawn again
-    assert out["moves"] == 200 and len(out["waste"]) == 20 and len(out["stock"]) == 39
+    assert acts == ["s"] * TAPS                       # no foundation or column move
+    out = replay(EH, " ".join(acts))                  # two redeals, 10 cards drawn again
+    assert out["moves"] == TAPS and len(out["waste"]) == 10 and len(out["stock"]) == 49
     assert t.page.get_by_test_id("refusal").is_hidden()
 
 
