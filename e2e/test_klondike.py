@@ -1,7 +1,7 @@
 """Klondike in the real page (issue 38): listed with its two variants in the New game window,
 its Help rules tab from the catalogue, a tap of three on the stock, and its example played
-with a real drag: the King-led run into the empty column. Expected texts come from the
-English catalogue file and the independent shuffle (tests/ht_support.py), not from the page."""
+with a real drag: the King-led run into the empty column; a game played to a win. Expected
+texts come from the English catalogue file and the independent shuffle (tests/ht_support.py), not from the page."""
 
 from __future__ import annotations
 
@@ -73,3 +73,49 @@ def test_the_example_a_king_led_run_into_the_empty_column(harness):
     expect(t.cards("t1")).to_have_count(2)
     assert t.pile_texts("t1") == run
     expect(t.card("t7", below)).to_have_attribute("data-card", g.columns[6][below].text)
+
+
+@pytest.mark.rule("KL-12", "KL-13")
+def test_a_klondike_game_played_to_a_win(harness):
+    """Deal 14 drawing one, solved with every card known; the Api plays all but its last
+    twelve actions, the page the rest: stock taps, a tap sends a card home; the win window."""
+    from harptowers.api import Api
+    from harptowers.engine import new_game
+    from harptowers.engine.solvers import solve
+
+    code = "KL1-D1-AAAAAAO"
+    res = solve(new_game(code), limit_seconds=60)
+    assert res.verdict == "winnable"
+    line = res.solution_text().split()
+    api = Api(code)
+    api.settings({"anim_speed": "off"})
+
+    def split(m: str) -> tuple[str, int, str]:
+        src, dst = m.split("-")
+        src, _, n = src.partition(":")
+        return src, int(n or 1), dst
+
+    for m in line[:-12]:
+        if m == "s":
+            assert api.stock(None)["ok"]
+            continue
+        src, count, dst = split(m)
+        pile = next(p for p in api.state()["state"]["piles"] if p["id"] == src)
+        assert api.play({"from": src, "index": len(pile["cards"]) - count, "to": dst})["ok"], m
+    t = harness(code, api=api)
+    done = api._game.moves
+    for m in line[-12:]:
+        if m == "s":
+            t.stock()
+        else:
+            src, count, dst = split(m)
+            top = len(t.pile_texts(src)) - count
+            if dst.startswith("f"):
+                t.tap(src, top)                       # one tap: to its foundation
+            else:
+                t.drag(src, top, dst)
+        done += 1
+        expect(t.moves).to_have_text(str(done))
+        t.page.wait_for_timeout(500)   # a hand's pace: two taps closer are one gesture (APP-11)
+    expect(t.page.get_by_test_id("dialog-win")).to_be_visible()   # no cascade: speed off
+    assert t.api._game.won
