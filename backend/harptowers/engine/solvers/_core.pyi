@@ -1,4 +1,5 @@
-# Easy Harp's searches compiled (csearch/*.c, built by setup.py); see csearch/module.c.
+# The compiled searches (csearch/*.c, built by setup.py): Easy Harp's (csearch/module.c)
+# and Klondike's (csearch/klondike_py.c).
 State = tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
 def greedy(state: State, weights: tuple[int, ...], budget: int,
@@ -7,3 +8,8 @@ def best_first(state: State, weights: tuple[int, ...], budget: int,
                /) -> tuple[bool, list[tuple[int, int, int, int, int]] | None, int]: ...
 def depth_first(state: State, budget: int,
                 /) -> tuple[bool, list[tuple[int, int, int, int, int]] | None, int]: ...
+# Klondike's complete search (csearch/klondike.c; arguments in csearch/klondike_py.c)
+def klondike(cols: tuple[bytes, ...], downs: tuple[int, ...], deck: bytes, p: int,
+             found: tuple[int, ...], draw: int, seconds: float, max_nodes: int,
+             max_entries: int, /) -> tuple[int, list[tuple[int, int, int, int, int, int]] | None,
+                                            int]: ...

@@ -1,4 +1,5 @@
-/* The Python module harptowers.engine.solvers._core: Easy Harp's searches in C.
+/* The Python module harptowers.engine.solvers._core: Easy Harp's searches in C, and
+ * Klondike's (klondike(...), see klondike_py.c).
  *
  *   greedy(state, weights, budget) -> (won, line, nodes, best)
  *       harp_greedy.GreedySearch.run_bfs: line in its move form (kind, src, dst, n), to a
@@ -19,6 +20,8 @@
 #include <string.h>
 
 #include "harp.h"
+
+PyObject *py_klondike(PyObject *self, PyObject *args);  /* klondike_py.c */
 
 static int read_ints(PyObject *seq, int *out, Py_ssize_t n, int hi, const char *what) {
     PyObject *f = PySequence_Fast(seq, what);
@@ -212,6 +215,7 @@ static PyMethodDef methods[] = {
     {"greedy", py_greedy, METH_VARARGS, "GreedySearch.run_bfs from a state."},
     {"best_first", py_best_first, METH_VARARGS, "HarpSearch.run_bfs from a state."},
     {"depth_first", py_depth_first, METH_VARARGS, "HarpSearch.run_dfs from a state."},
+    {"klondike", py_klondike, METH_VARARGS, "Klondike's complete search (klondike_py.c)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", NULL, -1, methods,
