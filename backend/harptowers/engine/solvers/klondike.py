@@ -39,7 +39,7 @@ from .base import UNKNOWN, UNWINNABLE, WINNABLE, Result
 
 ONE_CARD_MOVES = False   # face-up runs move as a whole (KL-05)
 GENERATION = 3           # the batch's rows: 2 adds the best-first first phase, 3 the C search
-MAX_ENTRIES = 1 << 24    # positions the compiled search remembers (24 bytes each)
+MAX_ENTRIES = 1 << 25    # positions the compiled search remembers (16 bytes each, at most 1 GiB)
 KING = 13
 RED = (False, True, True, False)   # suits S H D C
 OTHER_SAME = (3, 2, 1, 0)          # the other suit of the same colour

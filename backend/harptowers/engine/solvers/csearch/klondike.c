@@ -5,8 +5,9 @@
  *
  *  - a step is "so many taps on the stock, then the waste's top card somewhere" (a macro
  *    move), so every card the stock can bring up is one step;
- *  - safe cards go home at once (rank 1 or 2, or both other-colour foundations at rank − 1
- *    and the other foundation of its colour at rank − 2); waste cards only drawing one;
+ *  - safe cards go home at once: rank 1 or 2, or both other-colour foundations at rank − 2
+ *    or more and the other foundation of its colour at rank − 3 or more (Solvitaire's rule
+ *    where cards may come back from the foundations); waste cards only drawing one;
  *  - a face-up run moves off a face-up card only when that card can then go home at once;
  *    a King-led run at the foot of its column never moves to an empty column; of several
  *    empty columns only the first is tried;
@@ -53,7 +54,7 @@ static int safe(const uint8_t *f, int c) {
     if (f[s] != r - 1) return 0;
     if (r <= 2) return 1;
     int a = IS_RED(s) ? 0 : 1, b = IS_RED(s) ? 3 : 2;
-    return f[a] >= r - 1 && f[b] >= r - 1 && f[3 - s] >= r - 2;
+    return f[a] >= r - 2 && f[b] >= r - 2 && f[3 - s] >= r - 3;
 }
 
 static int tap(const KlState *s, int p, int draw) {
