@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The C search core under AddressSanitizer and UndefinedBehaviorSanitizer (issue 41, item 6):
 # built into a temporary folder (the installed build is untouched) and driven over 2 000
-# positions of real Easy Harp deals and hostile states (tools/sanitize_drive.py). Any
+# positions of real Easy Harp deals, 500 of Klondike deals (tools/klondike_drive.py) and hostile
+# states (tools/sanitize_drive.py). Any
 # sanitizer report fails the run. About a minute on 2 shared cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -3,10 +3,12 @@
     python tools/sanitize_drive.py FOLDER [POSITIONS]
 
 ``FOLDER`` holds ``_core<EXT_SUFFIX>`` built with -fsanitize=address,undefined. Runs its three
-searches over POSITIONS (default 2 000) positions of real Easy Harp deals played at random
-(early and late, hidden cards sampled as the hints sample them) and over hostile states, each
-of which must be refused with TypeError, ValueError or OverflowError. Any sanitizer report
-ends the process (halt_on_error); a wrong exception fails it here.
+Easy Harp searches over POSITIONS (default 2 000) positions of real Easy Harp deals played at
+random (early and late, hidden cards sampled as the hints sample them), and Klondike's search
+over POSITIONS / 4 positions of real Klondike deals of both variants (klondike_drive.py), and
+over hostile arguments, each of which must be refused with TypeError, ValueError or
+OverflowError. Any sanitizer report ends the process (halt_on_error); a wrong exception fails
+it here.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from harptowers.engine import new_game  # noqa: E402
 from harptowers.engine.codes import DealCode  # noqa: E402
 from harptowers.engine.solvers.easy_harp import HarpSearch, position_of  # noqa: E402
 from harptowers.engine.solvers.harp_greedy import GreedySearch  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tools"))
+import klondike_drive  # noqa: E402
 
 MIDGAME = ROOT / "tests" / "positions" / "easy-harp-midgame.json"
 REFUSED = (TypeError, ValueError, OverflowError)
@@ -133,9 +138,11 @@ def main() -> int:
             except BaseException as e:  # noqa: BLE001 - SystemError and the like
                 print(f"sanitize: {type(e).__name__}: {e} for {state!r:.200}", file=sys.stderr)
                 bad += 1
+    kcount, krefused, kbad = klondike_drive.drive(core, max(n // 4, 10), rng)
     print(f"sanitize: {count} positions searched, {refused} hostile calls refused, "
-          f"{bad} wrong exceptions, {time.monotonic() - t0:.1f} s")
-    return 1 if bad or count < n else 0
+          f"{bad} wrong exceptions; Klondike: {kcount} positions, {krefused} refused, "
+          f"{kbad} wrong exceptions; {time.monotonic() - t0:.1f} s")
+    return 1 if bad or kbad or count < n or kcount < max(n // 4, 10) else 0
 
 
 if __name__ == "__main__":
