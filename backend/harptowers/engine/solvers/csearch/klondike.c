@@ -259,26 +259,30 @@ static void add(Cand *out, int *n, KlMove m, int score) {
     if (*n < MAXMV) { out[*n].m = m; out[*n].score = score; (*n)++; }
 }
 
-/* every column whose top card c fits on, then (a King) the first empty column */
-static void to_columns(const KlState *s, int c, int from, int empty, KlMove m, int score,
+/* every column whose top card c fits on (top[card]: the column it tops, or -1), in column
+ * order, then (a King) the first empty column */
+static void to_columns(const int8_t *top, int c, int from, int empty, KlMove m, int score,
                        Cand *out, int *n) {
+    m.dk = KL_TO_T;
     if (RANK(c) == 13) {
-        if (empty >= 0) { m.dk = KL_TO_T; m.di = (uint8_t)empty; add(out, n, m, score); }
+        if (empty >= 0) { m.di = (uint8_t)empty; add(out, n, m, score); }
         return;
     }
-    for (int d = 0; d < KL_COLS; d++) {
-        if (d == from || !s->len[d] || !kfits(s->col[d][s->len[d] - 1], c)) continue;
-        m.dk = KL_TO_T;
-        m.di = (uint8_t)d;
-        add(out, n, m, score);
-    }
+    int a = IS_RED(SUIT(c)) ? 0 : 1, b = IS_RED(SUIT(c)) ? 3 : 2;
+    int d1 = top[a * 16 + RANK(c) + 1], d2 = top[b * 16 + RANK(c) + 1];
+    if (d1 > d2) { int t = d1; d1 = d2; d2 = t; }
+    if (d1 >= 0 && d1 != from) { m.di = (uint8_t)d1; add(out, n, m, score); }
+    if (d2 >= 0 && d2 != from) { m.di = (uint8_t)d2; add(out, n, m, score); }
 }
 
 /* the candidate steps, best first (scores: kind * 64 + a tie-break) */
 static int gen(const KlState *s, int draw, Cand *out) {
     int n = 0, empty = -1;
-    for (int i = 0; i < KL_COLS; i++)
-        if (!s->len[i]) { empty = i; break; }
+    int8_t tops[64];
+    memset(tops, -1, sizeof tops);
+    for (int i = KL_COLS - 1; i >= 0; i--)
+        if (!s->len[i]) empty = i;
+        else tops[s->col[i][s->len[i] - 1]] = (int8_t)i;
     for (int i = 0; i < KL_COLS; i++) {
         int len = s->len[i], dn = s->down[i];
         if (!len) continue;
@@ -293,7 +297,7 @@ static int gen(const KlState *s, int draw, Cand *out) {
             if (j > dn && s->found[SUIT(below)] != RANK(below) - 1) continue;
             if (RANK(c) == 13 && j == 0) continue;
             int score = j == dn && dn ? 1 * 64 + (KL_MAXDOWN - dn) : j > dn ? 8 * 64 : 9 * 64;
-            to_columns(s, c, i, empty, mv(0, KL_T, i, KL_TO_T, 0, len - j), score, out, &n);
+            to_columns(tops, c, i, empty, mv(0, KL_T, i, KL_TO_T, 0, len - j), score, out, &n);
         }
     }
     int q = s->p, taps = 0, seenq[KL_DECK + 1] = {0};
@@ -303,7 +307,7 @@ static int gen(const KlState *s, int draw, Cand *out) {
             int c = s->deck[q - 1];
             if (s->found[SUIT(c)] == RANK(c) - 1)
                 add(out, &n, mv(taps, KL_W, 0, KL_TO_F, SUIT(c), 1), (taps ? 3 : 2) * 64 + taps);
-            to_columns(s, c, -1, empty, mv(taps, KL_W, 0, KL_TO_T, 0, 1),
+            to_columns(tops, c, -1, empty, mv(taps, KL_W, 0, KL_TO_T, 0, 1),
                        (taps ? 7 : 6) * 64 + taps, out, &n);
         }
         q = tap(s, q, draw);
@@ -311,7 +315,7 @@ static int gen(const KlState *s, int draw, Cand *out) {
     }
     for (int su = 0; su < 4; su++)
         if (s->found[su] >= 3)
-            to_columns(s, su * 16 + s->found[su], -1, empty, mv(0, KL_F, su, KL_TO_T, 0, 1),
+            to_columns(tops, su * 16 + s->found[su], -1, empty, mv(0, KL_F, su, KL_TO_T, 0, 1),
                        12 * 64, out, &n);
     for (int a = 1; a < n; a++)   /* stable: equal scores keep their order */
         for (int b = a; b > 0 && out[b - 1].score > out[b].score; b--) {
