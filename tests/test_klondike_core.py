@@ -77,9 +77,13 @@ def test_whole_deals_decided(variant, deal, verdict):
         assert replays(g, r.solution)
 
 
-def test_solve_uses_the_compiled_search_and_limits_give_unknown():
+def test_solve_uses_the_compiled_search_and_limits_give_unknown(monkeypatch):
+    def python_search(*args):
+        raise AssertionError("the Python search ran")
+
+    monkeypatch.setattr(klondike, "solve_python", python_search)
     g = new_game(format_code("klondike", "D3", 2))
-    assert klondike.solve(g, None, 500).verdict == UNKNOWN
+    assert klondike.solve(g, None, 5000).verdict == UNKNOWN
     assert klondike.solve_c(g, None, 10_000, max_entries=100).verdict == UNKNOWN
 
 
@@ -123,3 +127,9 @@ def test_bad_limits_are_refused():
     for secs, nodes, entries in ((float("nan"), 1, 10), (1.0, 1, 0), (1.0, 1, 2 ** 40)):
         with pytest.raises((ValueError, OverflowError)):
             _core.klondike(*_args(), secs, nodes, entries)
+
+
+def test_without_the_compiled_core_the_python_search_answers(monkeypatch):
+    monkeypatch.setattr(klondike, "has_core", lambda: False)
+    g = new_game(format_code("klondike", "D3", 12))
+    assert klondike.solve(g, 30.0, None).verdict == UNWINNABLE   # the Python search's proof
