@@ -2,8 +2,8 @@
 # The C search core under AddressSanitizer and UndefinedBehaviorSanitizer (issue 41, item 6):
 # built into a temporary folder (the installed build is untouched) and driven over 2 000
 # positions of real Easy Harp deals, 1 000 of FreeCell deals and deals 617 and 11 982 solved
-# whole, and hostile states of both (tools/sanitize_drive.py). Any sanitizer report fails the
-# run. A few minutes on 2 shared cores.
+# whole, 500 of Klondike deals (tools/klondike_drive.py), and hostile states of each game
+# (tools/sanitize_drive.py). Any sanitizer report fails the run. A few minutes on 2 shared cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 py=.venv/bin/python

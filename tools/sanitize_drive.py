@@ -4,10 +4,11 @@
 
 ``FOLDER`` holds ``_core<EXT_SUFFIX>`` built with -fsanitize=address,undefined. Runs its three
 Easy Harp searches over POSITIONS (default 2 000) positions of real Easy Harp deals played at
-random (early and late, hidden cards sampled as the hints sample them), and FreeCell's two
+random (early and late, hidden cards sampled as the hints sample them); FreeCell's two
 searches over POSITIONS / 2 positions of Microsoft deals played at random plus whole solves of
-deals 617 and 11 982; then hostile states for both games, each of which must be refused with
-TypeError, ValueError or OverflowError. Any sanitizer report ends the process
+deals 617 and 11 982; Klondike's search over POSITIONS / 4 positions of real Klondike deals of
+both variants (klondike_drive.py); then hostile states for each game, each of which must be
+refused with TypeError, ValueError or OverflowError. Any sanitizer report ends the process
 (halt_on_error); a wrong exception fails it here.
 """
 
@@ -30,6 +31,9 @@ from harptowers.engine.codes import DealCode  # noqa: E402
 from harptowers.engine.solvers.easy_harp import HarpSearch, position_of  # noqa: E402
 from harptowers.engine.solvers.freecell_search import FreeCellSearch  # noqa: E402
 from harptowers.engine.solvers.harp_greedy import GreedySearch  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tools"))
+import klondike_drive  # noqa: E402
 
 MIDGAME = ROOT / "tests" / "positions" / "easy-harp-midgame.json"
 REFUSED = (TypeError, ValueError, OverflowError)
@@ -231,10 +235,13 @@ def main() -> int:
                 print(f"sanitize: {type(e).__name__}: {e} for {state!r:.200}", file=sys.stderr)
                 bad += 1
     fc_count, fc_refused, fc_bad = fc_drive(core, n // 2, rng)
+    kcount, krefused, kbad = klondike_drive.drive(core, max(n // 4, 10), rng)
     print(f"sanitize: {count} positions searched, {refused} hostile calls refused, "
           f"{bad} wrong exceptions; FreeCell: {fc_count} positions searched, {fc_refused} "
-          f"hostile calls refused, {fc_bad} wrong exceptions; {time.monotonic() - t0:.1f} s")
-    return 1 if bad or fc_bad or count < n or fc_count < n // 2 + 2 else 0
+          f"hostile calls refused, {fc_bad} wrong exceptions; Klondike: {kcount} positions, "
+          f"{krefused} refused, {kbad} wrong exceptions; {time.monotonic() - t0:.1f} s")
+    return 1 if (bad or fc_bad or kbad or count < n or fc_count < n // 2 + 2
+                 or kcount < max(n // 4, 10)) else 0
 
 
 if __name__ == "__main__":

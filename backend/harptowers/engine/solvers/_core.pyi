@@ -1,4 +1,5 @@
-# Easy Harp's searches compiled (csearch/*.c, built by setup.py); see csearch/module.c.
+# The compiled searches (csearch/*.c, built by setup.py): Easy Harp's (csearch/module.c)
+# and Klondike's (csearch/klondike_py.c).
 State = tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
 def greedy(state: State, weights: tuple[int, ...], budget: int,
@@ -18,3 +19,8 @@ def freecell_depth_first(state: FreeCellState, budget: int, max_nodes: int | Non
 def freecell_best_first(state: FreeCellState, budget: int, max_nodes: int | None,
                         seconds: float | None, weights: tuple[int, ...],
                         /) -> tuple[str, list[FreeCellMove] | None, int]: ...
+# Klondike's complete search (csearch/klondike.c; arguments in csearch/klondike_py.c)
+def klondike(cols: tuple[bytes, ...], downs: tuple[int, ...], deck: bytes, p: int,
+             found: tuple[int, ...], draw: int, seconds: float, max_nodes: int,
+             max_entries: int, /) -> tuple[int, list[tuple[int, int, int, int, int, int]] | None,
+                                            int]: ...

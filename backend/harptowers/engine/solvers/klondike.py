@@ -19,6 +19,11 @@ Reductions that keep the search complete (a position proven lost is lost):
   three (from those the same pointers are reachable).
 * Of several empty columns only the first is tried; a pile that fills its column never
   moves into an empty one; Aces and 2s never come back from their foundations.
+
+``solve`` runs the compiled search (``csearch/klondike.c``, the same state and steps, with
+more reductions: docs/solver.md, "Klondike") when the extension ``_core`` is there, and this
+one otherwise; this one stays as the oracle the tests compare the compiled one with
+(``solve_python``).
 """
 
 from __future__ import annotations
@@ -31,9 +36,11 @@ from ..game import Game
 from ..notation import STOCK_TAP, Move, PileRef
 from .base import ANY_FOUNDATION as _F
 from .base import UNKNOWN, UNWINNABLE, WINNABLE, Result
+from .core import compiled
 
 ONE_CARD_MOVES = False   # face-up runs move as a whole (KL-05)
-GENERATION = 2           # the batch's rows: 2 adds the best-first first phase
+GENERATION = 3           # the batch's rows: 2 adds the best-first first phase, 3 the C search
+MAX_ENTRIES = 1 << 25    # positions the compiled search remembers (16 bytes each, at most 1 GiB)
 KING = 13
 RED = (False, True, True, False)   # suits S H D C
 OTHER_SAME = (3, 2, 1, 0)          # the other suit of the same colour
@@ -297,8 +304,45 @@ def engine_moves(path: list[tuple]) -> list[Move]:
     return out
 
 
+def state_of(g: Game) -> tuple:
+    """The compiled search's arguments for the game's position: (cols, downs, deck, p,
+    found, draw)."""
+    cols, downs, deck, p, found = KlondikeSearch(g, None, None).start
+    return cols, downs, deck, p, found, g.draw
+
+
+def solve_c(game: Game, limit_seconds: float | None, max_nodes: int | None,
+            max_entries: int = MAX_ENTRIES) -> Result:
+    """The compiled search (raises ImportError without the extension)."""
+    _core = compiled()
+    if _core is None or not hasattr(_core, "klondike"):
+        raise ImportError("the compiled searches are not installed")
+    cols, downs, deck, p, found, draw = state_of(game)
+    verdict, line, nodes = _core.klondike(
+        cols, downs, deck, p, found, draw,
+        -1.0 if limit_seconds is None else float(limit_seconds),
+        -1 if max_nodes is None else int(max_nodes), max_entries)
+    kinds = ("t", "w", "f")
+    path = None if line is None else [
+        (taps, kinds[sk], si, "tf"[dk], di, n) for taps, sk, si, dk, di, n in line]
+    moves = None if path is None else engine_moves(path)
+    return Result((UNWINNABLE, WINNABLE, UNKNOWN)[verdict], moves, nodes)
+
+
+def has_core() -> bool:
+    return hasattr(compiled(), "klondike")
+
+
 def solve(game: Game, limit_seconds: float | None, max_nodes: int | None) -> Result:
-    """Klondike's verdict from the game's current position (the game is not changed)."""
+    """Klondike's verdict from the game's current position (the game is not changed): the
+    compiled search when it is there, the Python one otherwise."""
+    if has_core():
+        return solve_c(game, limit_seconds, max_nodes)
+    return solve_python(game, limit_seconds, max_nodes)
+
+
+def solve_python(game: Game, limit_seconds: float | None, max_nodes: int | None) -> Result:
+    """The Python search (the oracle)."""
     search = KlondikeSearch(game, limit_seconds, max_nodes)
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 10_000))
@@ -310,4 +354,5 @@ def solve(game: Game, limit_seconds: float | None, max_nodes: int | None) -> Res
     return Result(verdict, moves, search.nodes)
 
 
-__all__ = ["GENERATION", "ONE_CARD_MOVES", "KlondikeSearch", "engine_moves", "fits", "solve"]
+__all__ = ["GENERATION", "ONE_CARD_MOVES", "KlondikeSearch", "engine_moves", "fits", "has_core",
+           "solve", "solve_c", "solve_python", "state_of"]

@@ -1,5 +1,6 @@
 /* The Python module harptowers.engine.solvers._core: Easy Harp's searches in C, and
- * FreeCell's (freecell_depth_first, freecell_best_first: fc_module.c).
+ * FreeCell's (freecell_depth_first, freecell_best_first: fc_module.c) and Klondike's
+ * (klondike(...), see klondike_py.c).
  *
  *   greedy(state, weights, budget) -> (won, line, nodes, best)
  *       harp_greedy.GreedySearch.run_bfs: line in its move form (kind, src, dst, n), to a
@@ -21,6 +22,8 @@
 
 #include "freecell.h"
 #include "harp.h"
+
+PyObject *py_klondike(PyObject *self, PyObject *args);  /* klondike_py.c */
 
 static int read_ints(PyObject *seq, int *out, Py_ssize_t n, int hi, const char *what) {
     PyObject *f = PySequence_Fast(seq, what);
@@ -218,6 +221,7 @@ static PyMethodDef methods[] = {
      "FreeCellSearch.run_dfs from a state (fc_module.c)."},
     {"freecell_best_first", fc_py_best_first, METH_VARARGS,
      "FreeCellSearch.run_bfs from a state (fc_module.c)."},
+    {"klondike", py_klondike, METH_VARARGS, "Klondike's complete search (klondike_py.c)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", NULL, -1, methods,
