@@ -133,7 +133,8 @@ def unb32(s: str) -> int:
 
 
 DAILY_TAG = {("easy-harp", "N"): 1, ("seahaven-towers", "C4"): 2,
-             ("seahaven-towers", "C2"): 3, ("seahaven-towers", "C1"): 4, ("freecell", "S"): 5}
+             ("seahaven-towers", "C2"): 3, ("seahaven-towers", "C1"): 4, ("freecell", "S"): 5,
+             ("klondike", "D1"): 11, ("klondike", "D3"): 12}
 
 
 def ref_daily(game: str, variant: str, day: date) -> int:

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 from harptowers.api import Api
-from harptowers.engine.codes import DealCode, deal_of_the_day
+from harptowers.engine.codes import VARIANTS, DealCode, deal_of_the_day
 from ht_support import ref_daily, ref_deal_of_the_day, ref_mapping_blocks, ref_winnable
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "backend" / "harptowers" / "data"
-STREAMS = [("easy-harp", "N"), ("seahaven-towers", "C4"), ("seahaven-towers", "C2"),
-           ("seahaven-towers", "C1"), ("freecell", "S")]
+# every registered game and variant (the registry's own list, so a new game is checked too)
+STREAMS = [(g, v) for g, variants in VARIANTS.items() for v in variants]
 FIRST, LAST = date(2026, 12, 1), date(2027, 12, 31)
 
 
@@ -99,3 +99,39 @@ def test_a_rerun_never_changes_a_published_line(tmp_path):
         assert "2028-01-10 " in new
     tail = (data / "daily" / "seahaven-towers-C1.v1.txt").read_text().splitlines()[-11:]
     assert tail[0].startswith("# 2028-01-01") and f"deals={len(numbers)}" in tail[0]
+
+
+@pytest.mark.rule("APP-12")
+@pytest.mark.parametrize("variant", ["D1", "D3"])
+def test_klondike_is_picked_again_from_its_full_list_after_the_days_already_played(variant):
+    """Tried as a new player: Klondike's first lists held under 50 deals for 396 days, and the
+    same deal came on consecutive days (6 times drawing one, 12 drawing three). Its dates from
+    2026-12-08 on were picked again from the 10 000-deal runs; the days before keep theirs."""
+    first = date(2026, 12, 8)
+    blocks = ref_mapping_blocks("klondike", variant)
+    winnable = ref_winnable("klondike", variant)
+    later = [x for b in blocks for x in b["lines"] if x[0] >= first]
+    assert {b["deals"] for b in blocks if any(d >= first for d, _ in b["lines"])} == {len(winnable)}
+    assert len(winnable) > 8000
+    deals = [n for _, n in later]
+    assert all(a != b for a, b in zip(deals, deals[1:]))
+    earlier = [x for b in blocks for x in b["lines"] if x[0] < first]
+    assert len(earlier) == 7
+    assert max(b["deals"] for b in blocks if any(d < first for d, _ in b["lines"])) < 50
+
+
+def test_republish_picks_again_only_the_dates_from_the_one_given(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    path = data / "daily" / "seahaven-towers-C1.v1.txt"
+    before = path.read_text().splitlines()
+    grown = data / "winnable" / "seahaven-towers-C1.v1.txt"
+    numbers = sorted({int(x) for x in grown.read_text().split()} | set(range(900_000, 900_500)))
+    grown.write_text("".join(f"{n}\n" for n in numbers))
+    n = tool().republish("seahaven-towers", "C1", date(2027, 6, 1), LAST, "a test", data)
+    assert n == (LAST - date(2027, 6, 1)).days + 1
+    after = path.read_text().splitlines()
+    kept = [x for x in before if x.startswith("#") or x < "2027-06-01"]
+    assert after[:len(kept)] == kept
+    assert after[len(kept)] == "# Re-published from 2027-06-01: a test"
+    assert f"deals={len(numbers)}" in after[len(kept) + 1]

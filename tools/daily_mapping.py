@@ -10,7 +10,9 @@ does not list yet. The deal is the proven-winnable deal at index
 still decides (docs/deals.md §6), and the deal is one the solver has won.
 
 The file is append-only: existing lines are never rewritten or reordered, so a published date
-keeps its deal even after the winnable list grows. Each run that appends writes first a
+keeps its deal even after the winnable list grows. The one exception, ``--republish GAME
+VARIANT --from DATE --why TEXT``, picks a stream's dates from DATE (after today) on again from
+today's list, for a stream first published from a list far too small; it says so in the file. Each run that appends writes first a
 comment line naming the list it picked from (its deal count and the first 16 hex digits of its
 SHA-256), so that anyone can check the picks of that block.
 """
@@ -90,12 +92,34 @@ def extend(game: str, variant: str, first: date, last: date, data: Path = DATA) 
     return len(days)
 
 
+def republish(game: str, variant: str, first: date, last: date, why: str,
+              data: Path = DATA) -> int:
+    """The one exception to append-only, for a stream published from a list far too small
+    (Klondike's first lists held 49 and 47 deals for 396 days, so a deal came back often, and
+    on consecutive days): drop its lines from ``first`` on (a later date than any played),
+    say why in a comment, and pick those dates again from today's list."""
+    path = mapping_path(data, game, variant)
+    kept = [line for line in path.read_text(encoding="utf-8").splitlines()
+            if line.startswith("#") or date.fromisoformat(line.split()[0]) < first]
+    path.write_text("\n".join(kept) + f"\n# Re-published from {first}: {why}\n", encoding="utf-8")
+    return extend(game, variant, first, last, data)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--from", dest="first", type=date.fromisoformat, default=FIRST)
     p.add_argument("--until", dest="last", type=date.fromisoformat, default=LAST)
     p.add_argument("--data", type=Path, default=DATA, help="the package's data folder")
+    p.add_argument("--republish", nargs=2, metavar=("GAME", "VARIANT"),
+                   help="pick the dates from --from on again from today's list (see republish)")
+    p.add_argument("--why", default="", help="with --republish: the reason, kept in the file")
     a = p.parse_args(argv)
+    if a.republish:
+        if a.first <= date.today() or not a.why:
+            raise SystemExit("--republish needs a --from after today and a --why")
+        n = republish(*a.republish, a.first, a.last, a.why, a.data)
+        print(f"{' '.join(a.republish)}: {n} date(s) picked again")
+        return 0
     for game, variants in VARIANTS.items():
         for variant in variants:
             n = extend(game, variant, a.first, a.last, a.data)
