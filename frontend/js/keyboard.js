@@ -387,9 +387,7 @@ export function init(tableEl, callbacks) {
   table.addEventListener('pointerdown', () => {
     table.classList.remove('kb-active');
     if (held) cancelHold(false, false);
-    // a press on a card keeps the focus where it was (drag.js prevents its default): after a
-    // window closed, that was a header button, which Space then pressed again
-    if (!table.contains(document.activeElement)) focusTable();
+    if (!table.contains(document.activeElement)) focusTable();   // drag.js keeps the focus away
   }, true);
   let pending = null;
   new ResizeObserver(() => {
