@@ -55,6 +55,7 @@ def _replays(g, solution) -> bool:
 ROUNDS = [("depth_first", WEIGHTS[0])] + [("best_first", w) for w in WEIGHTS]
 
 
+@pytest.mark.slow
 @pytest.mark.rule("FC-03", "FC-04", "FC-05", "FC-06", "FC-07", "FC-08")
 @pytest.mark.parametrize("kind, weights", ROUNDS)
 def test_each_round_finds_what_the_python_round_finds(kind, weights):
@@ -84,6 +85,7 @@ def test_whole_solves_agree_under_small_node_limits_and_their_wins_replay():
     assert verdicts >= {WINNABLE, UNKNOWN}
 
 
+@pytest.mark.slow
 @pytest.mark.rule("FC-10")
 def test_whole_solves_agree_on_more_deals_to_a_verdict():
     decided = 0

@@ -44,6 +44,7 @@ def positions(variant: str, count: int, seed: int):
                      seed * 1000 + k)
 
 
+@pytest.mark.slow
 @pytest.mark.rule("KL-10", "KL-11")
 @pytest.mark.parametrize("variant", ["D1", "D3"])
 def test_compiled_and_python_searches_agree_and_compiled_wins_replay(variant):
