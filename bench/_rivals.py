@@ -39,12 +39,20 @@ KPAT_SUITS = {"C": ("clubs", 0), "D": ("diamonds", 1), "H": ("hearts", 2), "S": 
 KPAT_RANKS = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
               "jack", "queen", "king"]
 
+# The floor: the same stack with a page that does nothing but one card-sized box, which
+# changes colour on every pointerup and Ctrl+Z (bench/pixels.py times those against ours).
 BARE_PAGE = """<!doctype html><html><head><style>
 html,body{margin:0;height:100%;background:#1d5c34}
 .card{position:absolute;left:40px;top:calc(50% - 63px);width:90px;height:126px;background:#fff;border-radius:6px}
+.card.hit{background:#c0392b}
 </style></head><body><div class="card"></div><script>
+const box = document.querySelector('.card');
+const flip = () => box.classList.toggle('hit');
+addEventListener('pointerup', flip);
+addEventListener('keydown', (e) => { if (e.ctrlKey && e.key === 'z') flip(); });
 addEventListener('pywebviewready', () => performance.mark('bare-ready'));
 </script></body></html>"""
+BARE_BOX = (40, 63, 90, 126)   # the box: x, and y above the window's middle, w, h (CSS px)
 
 
 def available() -> dict[str, bool]:
@@ -356,13 +364,20 @@ def beside(ours_memory, settle: float = 4.0) -> dict:
 
 
 def _bare() -> None:
-    import webview
-
+    """The floor page, started exactly as the app starts its window: the same environment
+    (Qt binding, renderer, malloc arenas: ``window.qt_environment``), the same QApplication,
+    window size, background and private profile."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend"))
+    from harptowers.desktop import native, window
     from harptowers.desktop.geometry import DEFAULT_SIZE   # the size our window opens at
 
-    webview.create_window("bare", html=BARE_PAGE, width=DEFAULT_SIZE[0], height=DEFAULT_SIZE[1])
-    webview.start(gui="qt")
+    print("renderer:", window.qt_environment(), flush=True)
+    import webview
+
+    native.ensure_qapplication()
+    webview.create_window("bare", html=BARE_PAGE, width=DEFAULT_SIZE[0], height=DEFAULT_SIZE[1],
+                          background_color="#0b5d3b", text_select=False)
+    webview.start(gui="qt", private_mode=True)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from typing import Callable
 
-from . import firstpage, native, platforms
+from . import bridge_calls, firstpage, native, platforms
 from ..start import frontend_dir, open_session
 
 log = logging.getLogger("harptowers")
@@ -114,15 +114,24 @@ class _Callbacks(dict):
             super().__setitem__(key, value)
 
 
-def run(code: str | None = None) -> int:
-    """Open the app window (on ``code`` when given) and block until it closes."""
+def qt_environment() -> str:
+    """Set what the window's Qt stack reads from the environment, before Qt is imported:
+    the Qt binding, pywebview's backend, the malloc arenas (``platforms.limit_malloc_arenas``)
+    and the renderer (``native.choose_renderer``, returned). bench/ starts its bare floor
+    pages through this too, so they run exactly as the app does."""
     os.environ.setdefault("QT_API", "pyside6")
     os.environ.setdefault("PYWEBVIEW_GUI", "qt")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
     platforms.limit_malloc_arenas(platforms.system(), os.environ)   # before Qt starts its renderer
+    return native.choose_renderer()
+
+
+def run(code: str | None = None) -> int:
+    """Open the app window (on ``code`` when given) and block until it closes."""
+    renderer = qt_environment()
     native.setup_logging()
-    log.info("renderer: %s", native.choose_renderer())
+    log.info("renderer: %s", renderer)
     sys.excepthook = _keep_running
     session = open_session(code)
     if session is None:
@@ -131,6 +140,7 @@ def run(code: str | None = None) -> int:
     import webview
 
     _register_scheme()
+    bridge_calls.install()
     root = frontend_dir()
     # The first view model goes with the page (issue 18): the table is drawn before the bridge
     # is up. Made when the page asks for index.html (a reload gets a fresh one).
