@@ -48,10 +48,16 @@ def measure(pw, name: str, repeat: int, css: str | None) -> dict:
         got: dict = {}
         cdp.on("LayerTree.layerTreeDidChange", lambda p: got.update(layers=p.get("layers") or []))
         cdp.send("LayerTree.enable")
-        page.evaluate("() => { document.body.style.outlineColor = 'transparent'; }")  # a frame
-        page.wait_for_timeout(800)
-        layer = max((lay for lay in got.get("layers", []) if lay.get("drawsContent")),
-                    key=lambda lay: lay["width"] * lay["height"])
+        painted: list = []
+        for i in range(50):   # a new frame each try, until the layer tree is reported
+            page.evaluate(f"() => {{ document.body.style.outlineColor = 'rgba(0,0,0,0.0{i % 2})'; }}")
+            page.wait_for_timeout(200)
+            painted = [lay for lay in got.get("layers", []) if lay.get("drawsContent")]
+            if painted:
+                break
+        else:
+            raise RuntimeError("no painted layer reported")
+        layer = max(painted, key=lambda lay: lay["width"] * lay["height"])
         snap = cdp.send("LayerTree.makeSnapshot", {"layerId": layer["layerId"]})["snapshotId"]
         out: dict = {"layer": [layer["width"], layer["height"]]}
         for label, clip in (("whole", None), ("+".join(piles), area(P.layout(page), piles))):
