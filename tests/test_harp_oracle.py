@@ -180,3 +180,22 @@ def test_the_core_keeps_to_the_seconds_and_the_watch():
     search.watch = lambda: calls.append(1) or len(calls) > 3
     assert search.run()[0] == "unknown"
     assert len(calls) == 4 and search.nodes > 0
+
+
+def test_a_bad_random_state_or_a_failing_watch_is_an_error():
+    core = harp_core.CORE
+    assert core is not None
+    _, state = next(positions(1, 1))
+    w = HarpSearch.WEIGHTS[0]
+    with pytest.raises(TypeError, match="rng: a tuple of 625"):
+        core.harp_best_first(state, w, 10, None, None, None, (1, 2))
+    with pytest.raises(ValueError, match="rng: a value out of range"):
+        core.harp_best_first(state, w, 10, None, None, None, (0,) * 624 + (625,))
+    with pytest.raises(TypeError, match="watch"):
+        core.harp_depth_first(state, 10, None, None, 5)
+
+    def watch() -> bool:
+        raise RuntimeError("the watch failed")
+
+    with pytest.raises(RuntimeError, match="the watch failed"):  # asked after 256 positions
+        core.harp_depth_first(state, 10_000, None, None, watch)

@@ -32,7 +32,6 @@ class HarpGreedy:
     def run(self, budget: int, cap: int | None, seconds: float | None, watch: Watch,
             rng: Rng | None, /) -> tuple[str, list[tuple[int, int, int, int]] | None, int,
                                          Rng | None]: ...
-    def size(self) -> tuple[int, int]: ...
 
 # FreeCell's search compiled (csearch/fc_*.c); see csearch/fc_module.c.
 FreeCellState = tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...]]

@@ -1,8 +1,9 @@
 """Easy Harp (EH-04 … EH-17): an exact thoughtful search (it knows the face-down cards and
 the stock: right for choosing and proving deals, never for hints).
 
-The position and its moves are in ``harp_position``; this module searches them and turns a
-win back into engine moves. Every reduction it makes keeps the search complete
+The position and its moves are in ``harp_position``; this module searches them (each
+search compiled where the core is built: ``harp_core``) and turns a win back into engine
+moves. Every reduction it makes keeps the search complete
 (docs/solver.md argues each one; ``tests/test_solver_harp.py`` compares with a search
 without any of them on reduced decks), so a search that runs out of positions is a proof
 that the position cannot be won: the verdict is "winnable" (with a solution that replays
@@ -61,7 +62,8 @@ class HarpSearch(Budgeted):
     def __init__(self, pos: HarpPosition, limit_seconds: float | None,
                  max_nodes: int | None, jobs: int = 1) -> None:
         self.pos = pos
-        self.kept: list[GreedySearch | harp_core.Greedy] = []  # round 0's narrowed searches, to go on with
+        # round 0's narrowed searches, to go on with
+        self.kept: list[GreedySearch | harp_core.Greedy] = []
         self._limits(limit_seconds, max_nodes)
         # more cores (``harp_helpers``): only for a search bounded by time alone
         self.jobs = jobs if max_nodes is None and limit_seconds is not None else 1

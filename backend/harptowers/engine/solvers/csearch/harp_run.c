@@ -196,17 +196,9 @@ static PyObject *greedy_run_py(PyObject *self, PyObject *args) {
     return result(rc, line, n, nodes, 1, L.rng, 1);
 }
 
-static PyObject *greedy_size(PyObject *self, PyObject *unused) {
-    HarpGreedyObject *o = (HarpGreedyObject *)self;
-    (void)unused;
-    return Py_BuildValue("(nn)", (Py_ssize_t)(o->ready ? o->g.S.nn : 0),
-                         (Py_ssize_t)(o->ready ? o->g.S.nh : 0));
-}
-
 static PyMethodDef greedy_methods[] = {
     {"run", greedy_run_py, METH_VARARGS,
      "run(budget, cap, seconds, watch, rng) -> (status, line, nodes, rng)"},
-    {"size", greedy_size, METH_NOARGS, "(positions kept, positions open)"},
     {NULL, NULL, 0, NULL}};
 
 PyTypeObject HarpGreedyType = {
