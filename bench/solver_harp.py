@@ -35,7 +35,7 @@ from harptowers.engine.codes import format_code  # noqa: E402
 
 ROWS = ROOT / "bench" / "results" / "solver-harp.jsonl"
 # the solver generation of a row (as in tools/winnable_batch.py; rows without it are 2)
-SOLVER = 5
+SOLVER = 6
 
 
 def cli(*args: str, timeout: float) -> subprocess.CompletedProcess:

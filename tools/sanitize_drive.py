@@ -208,6 +208,20 @@ def fc_drive(core, n: int, rng: random.Random) -> tuple[int, int, int]:
     return count, refused, bad
 
 
+def portfolio_calls(core, state: tuple, budget: int, rng: random.Random) -> None:
+    """The calls ``HarpSearch`` makes (harp_run.c): a greedy search kept and resumed, with
+    random tie-breaks; best-first with tie-breaks and a node limit; depth-first with seconds
+    and a watch."""
+    jitter = random.Random(rng.random()).getstate()[1]
+    g = core.HarpGreedy(state, GreedySearch.WEIGHTS[1])
+    for part in (budget // 3, budget // 3, budget):
+        status, _, _, jitter = g.run(part, None, None, None, jitter)
+        if status != "round":
+            break
+    core.harp_best_first(state, HarpSearch.WEIGHTS[1], budget, budget // 2, None, None, jitter)
+    core.harp_depth_first(state, budget, None, 5.0, lambda: False)
+
+
 def main() -> int:
     core = load_core(Path(sys.argv[1]))
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
@@ -222,11 +236,14 @@ def main() -> int:
         core.greedy(state, wg, budget)
         core.best_first(state, wb, budget)
         core.depth_first(state, budget)
+        portfolio_calls(core, state, budget, rng)
         count += 1
     bad = 0
     for state in hostile(first, rng):
         for call in (lambda s: core.greedy(s, wg, 50), lambda s: core.best_first(s, wb, 50),
-                     lambda s: core.depth_first(s, 50)):
+                     lambda s: core.depth_first(s, 50), lambda s: core.HarpGreedy(s, wg),
+                     lambda s: core.harp_depth_first(s, 50, None, None, None),
+                     lambda s: core.harp_best_first(s, wb, 50, None, None, None, None)):
             try:
                 call(state)
             except REFUSED:

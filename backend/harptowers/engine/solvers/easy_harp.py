@@ -1,8 +1,9 @@
 """Easy Harp (EH-04 … EH-17): an exact thoughtful search (it knows the face-down cards and
 the stock: right for choosing and proving deals, never for hints).
 
-The position and its moves are in ``harp_position``; this module searches them and turns a
-win back into engine moves. Every reduction it makes keeps the search complete
+The position and its moves are in ``harp_position``; this module searches them (each
+search compiled where the core is built: ``harp_core``) and turns a win back into engine
+moves. Every reduction it makes keeps the search complete
 (docs/solver.md argues each one; ``tests/test_solver_harp.py`` compares with a search
 without any of them on reduced decks), so a search that runs out of positions is a proof
 that the position cannot be won: the verdict is "winnable" (with a solution that replays
@@ -19,15 +20,16 @@ import zlib
 from ..game import Game
 from ..notation import Move
 from .base import UNKNOWN, UNWINNABLE, WINNABLE, Budgeted, Limit, Result
-from . import harp_greedy
+from . import harp_core, harp_greedy
 from .harp_greedy import GreedySearch
 from .harp_helpers import Helpers
 from .harp_moves import engine_moves
-from .harp_position import RED, HarpPosition
+from .harp_position import RED, HarpPosition, position_of
 
 # the generation written into the batch's rows (1: wins only; 2: the exact search; 3-5: restarts,
-# then faster searches): tools/winnable_batch.py solves an older row again on request
-GENERATION = 5
+# then faster searches; 6: the same searches compiled, ~25 times the positions a second):
+# tools/winnable_batch.py solves an older row again on request
+GENERATION = 6
 
 BUDGET = 10_000  # node budget of the first round; ×2 a round
 RESTART = 5_000  # node budget unit of a restart (× the Luby sequence; docs/solver.md: why 5 000)
@@ -42,22 +44,6 @@ def fits(top: int, face: int) -> bool:
     return (top & 15) == (face & 15) + 1 and RED[top >> 4] != RED[face >> 4]
 
 
-def position_of(g: Game) -> HarpPosition:
-    """The compact copy of ``g``'s position (every card known)."""
-    pool = [0] * 64
-    for c in g.stock + g.waste:
-        pool[c.face] += 1
-    found = [0] * 8
-    per_suit: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}
-    for suit, f in zip(g.found_suits, g.foundations):
-        per_suit[int(suit)].append(len(f))
-    for s, hs in per_suit.items():
-        hs.sort(reverse=True)
-        found[2 * s], found[2 * s + 1] = hs
-    return HarpPosition([bytes(c.face for c in col) for col in g.columns], list(g.down),
-                        pool, found)
-
-
 class HarpSearch(Budgeted):
     """A portfolio of searches over the same position, in rounds whose node budget doubles:
     the complete depth-first search (``HarpPosition.moves`` order; the only one that ends
@@ -68,12 +54,16 @@ class HarpSearch(Budgeted):
     or not at all, so many short runs beat one long one)."""
 
     restart_unit = RESTART
+    # the compiled searches (``harp_core``), or None: then, and on the reduced decks of the
+    # tests, the Python ones (``py_run_bfs``, ``py_run_dfs``, ``GreedySearch``)
+    core = harp_core.CORE
     found_by = "main"  # which process found the win (``harp_helpers``: "helper k")
 
     def __init__(self, pos: HarpPosition, limit_seconds: float | None,
                  max_nodes: int | None, jobs: int = 1) -> None:
         self.pos = pos
-        self.kept: list[GreedySearch] = []  # round 0's narrowed searches, to go on with
+        # round 0's narrowed searches, to go on with
+        self.kept: list[GreedySearch | harp_core.Greedy] = []
         self._limits(limit_seconds, max_nodes)
         # more cores (``harp_helpers``): only for a search bounded by time alone
         self.jobs = jobs if max_nodes is None and limit_seconds is not None else 1
@@ -145,7 +135,7 @@ class HarpSearch(Budgeted):
         self.kept = []
         if p.top == 13:  # the greedy search knows full decks only
             for gw in self.GREEDY:
-                self.kept.append(GreedySearch(self, self.start))
+                self.kept.append(self._new_greedy())
                 sol = self._greedy(gw, budget, None, self.kept[-1])
                 if sol is not None:
                     return sol
@@ -159,9 +149,16 @@ class HarpSearch(Budgeted):
                 return sol
         return None
 
+    def _compiled(self) -> bool:
+        return self.core is not None and self.pos.top == 13  # the core knows full decks only
+
+    def _new_greedy(self) -> GreedySearch | harp_core.Greedy:
+        return harp_core.Greedy(self, self.start) if self._compiled() else \
+            GreedySearch(self, self.start)
+
     def _greedy(self, weights: tuple[int, ...], budget: int, jitter: random.Random | None,
-                greedy: GreedySearch | None = None) -> list[tuple] | None:
-        greedy = greedy or GreedySearch(self, self.start)
+                greedy: GreedySearch | harp_core.Greedy | None = None) -> list[tuple] | None:
+        greedy = greedy or self._new_greedy()
         greedy.H = weights
         greedy.jitter = jitter
         sol, nodes = greedy.run_bfs(budget)
@@ -221,6 +218,19 @@ class HarpSearch(Budgeted):
         return [(m, ob) for _, m, ob in ms]
 
     def run_dfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:
+        """Depth-first from the position for ``budget`` positions: (the moves of a win or
+        None, positions, every position seen)."""
+        if self._compiled():
+            return harp_core.depth_first(self, self.pos.copy_state(), budget)
+        return self.py_run_dfs(budget)
+
+    def run_bfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:
+        """Best-first (``score``), as ``run_dfs``."""
+        if self._compiled():
+            return harp_core.best_first(self, self.pos.copy_state(), self.H, budget, self.jitter)
+        return self.py_run_bfs(budget)
+
+    def py_run_dfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:
         p = self.pos
         seen = {self._key(None)}
         path: list[list[tuple]] = []
@@ -290,7 +300,7 @@ class HarpSearch(Budgeted):
                     h += W[4] * d
         return h if self.jitter is None else 4 * h + self.jitter.randrange(4)
 
-    def run_bfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:
+    def py_run_bfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:
         p = self.pos
         k0 = self._key(None)
         parent: dict[bytes, tuple] = {k0: (None, [])}
@@ -349,7 +359,7 @@ def complete_run(state: tuple, kind: str, budget: int, compiled: bool = True,
             return core.best_first(state, weights, budget)
         return core.depth_first(state, budget)
     search = HarpSearch(HarpPosition(*state[:4]), None, None)
-    search.H, search.jitter = weights, None
+    search.H, search.jitter, search.core = weights, None, None
     sol, nodes, _ = search.run_bfs(budget) if kind == "best_first" else search.run_dfs(budget)
     return sol is not None, sol, nodes
 
@@ -368,15 +378,13 @@ def solve(game: Game, limit_seconds: float | None, max_nodes: int | None,
 
 def best_line(game: Game, max_nodes: int) -> tuple[bool, list[Move]]:
     """For hints on sampled positions only (no verdict): the greedy search with its first
-    weights for ``max_nodes`` positions; ``(True, a win)``, or ``(False, the moves to the
-    best position it reached by its heuristic)`` (possibly none)."""
-    search = HarpSearch(position_of(game), None, None)
-    p = search.pos
+    weights for ``max_nodes`` positions (compiled where built); ``(True, a win)``, or
+    ``(False, the moves to the best position it reached by its heuristic)`` (possibly
+    none)."""
+    p = position_of(game)
     first = [m for m, _ in p.auto()]
-    greedy = GreedySearch(search, p.copy_state())
-    sol, _ = greedy.run_bfs(max_nodes)
-    line = greedy.solution(greedy.partial if sol is None else sol)
-    return sol is not None, engine_moves(game, first + line)
+    won, line, _, _ = harp_greedy.run(p.copy_state(), GreedySearch.WEIGHTS[0], max_nodes)
+    return won, engine_moves(game, first + harp_greedy.as_moves(line))
 
 
 __all__ = ["ONE_CARD_MOVES", "HarpSearch", "best_line", "complete_run", "engine_moves", "fits", "position_of", "solve"]

@@ -57,8 +57,7 @@ class GreedySearch(Budgeted, FoundationPairs):
         return self.search.out_of_budget(nodes, budget)
 
     def solution(self, internal: list[tuple]) -> list[tuple]:
-        """The moves in ``harp_position``'s form ``(kind, src, dst, n, face)``."""
-        return [(k, -1 if k >= 2 else s, d, n, s if k >= 2 else 0) for k, s, d, n in internal]
+        return as_moves(internal)
 
     BUDGET = 10_000
     # heuristic weights (see score): cards not home, face-down cards, breaks in face-up
@@ -321,6 +320,12 @@ class GreedySearch(Budgeted, FoundationPairs):
         return None, nodes
 
 
+def as_moves(internal: list[tuple]) -> list[tuple]:
+    """This search's moves ``(kind, src, dst, n)`` (a pool move's face in ``src``) in
+    ``harp_position``'s form ``(kind, src, dst, n, face)``."""
+    return [(k, -1 if k >= 2 else s, d, n, s if k >= 2 else 0) for k, s, d, n in internal]
+
+
 def compiled_searches() -> ModuleType | None:
     """The compiled searches (``csearch``), or None where they were not built."""
     return _core
@@ -358,4 +363,4 @@ def _path(parent: dict[bytes, tuple], k: bytes | None) -> list[tuple]:
     return [mm for ms in reversed(out) for mm in ms]
 
 
-__all__ = ["GreedySearch", "compiled_searches", "run"]
+__all__ = ["GreedySearch", "as_moves", "compiled_searches", "run"]

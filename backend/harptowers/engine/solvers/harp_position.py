@@ -19,6 +19,11 @@ Internal moves are tuples ``(kind, src, dst, n, face)``: kind ``HOME`` column â†
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..game import Game
+
 HOME, COL, POOL_HOME, POOL_COL, BACK = 0, 1, 2, 3, 4
 OPP = ((1, 2), (0, 3), (0, 3), (1, 2))  # the suits of the other colour
 RED = (False, True, True, False)
@@ -301,5 +306,21 @@ class HarpPosition(FoundationPairs):
         return out
 
 
+def position_of(g: Game) -> HarpPosition:
+    """The compact copy of ``g``'s position (every card known)."""
+    pool = [0] * 64
+    for c in g.stock + g.waste:
+        pool[c.face] += 1
+    found = [0] * 8
+    per_suit: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}
+    for suit, f in zip(g.found_suits, g.foundations):
+        per_suit[int(suit)].append(len(f))
+    for s, hs in per_suit.items():
+        hs.sort(reverse=True)
+        found[2 * s], found[2 * s + 1] = hs
+    return HarpPosition([bytes(c.face for c in col) for col in g.columns], list(g.down),
+                        pool, found)
+
+
 __all__ = ["BACK", "COL", "HOME", "HarpPosition", "OPP", "POOL_COL", "POOL_HOME", "RED",
-           "build_tables"]
+           "build_tables", "position_of"]

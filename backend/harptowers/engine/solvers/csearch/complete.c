@@ -155,20 +155,25 @@ static int play(State *s, Mv m, const Must *ob, Mv *rec) {
     return 1 + (ob->has ? 0 : auto_home(s, rec + 1, ace));
 }
 
-int complete_bfs(const State *start, const int *W, long long budget, Mv **line, size_t *nline,
+/* HarpSearch.run_bfs: the limits looked at before each position is expanded, as there */
+int complete_bfs(const State *start, const int *W, Limits *L, Mv **line, size_t *nline,
                  long long *nodes) {
     Store S;
+    *line = NULL;
+    *nline = 0;
     int32_t root = store_start(&S, start, 1);
-    if (root < 0) { store_free(&S); return -1; }
+    if (root < 0) { store_free(&S); return R_NOMEM; }
     uint8_t k[KEYMAX];
     size_t slot = 0;
-    int kn;
-    heap_push(&S, (Item){score(start, W), 0, root});
+    int kn, rc = R_DONE;
+    heap_push(&S, (Item){jittered(L, score(start, W)), 0, root});
     int32_t count = 0, won = -1;
     Mv ms[MAXMOVES], rec[MAXC + 1];
     Must obs[MAXMOVES];
     *nodes = 0;
-    while (S.nh && !S.oom && won < 0 && *nodes <= budget) {
+    while (S.nh && !S.oom && won < 0) {
+        int c = limits_check(L, *nodes);
+        if (c != R_GO) { rc = c; break; }
         Item it = heap_pop(&S);
         State cur;
         store_state(&S, it.node, &cur);
@@ -183,13 +188,13 @@ int complete_bfs(const State *start, const int *W, long long budget, Mv **line, 
             int32_t node = store_add(&S, it.node, rec, nr, k, kn, slot, &nxt, &obs[x]);
             if (node < 0) break;
             if (nxt.home == TOTAL) { won = node; break; }
-            heap_push(&S, (Item){score(&nxt, W), ++count, node});
+            heap_push(&S, (Item){jittered(L, score(&nxt, W)), ++count, node});
         }
     }
-    int rc = S.oom ? -1 : won >= 0 ? store_line(&S, won, line, nline) : 0;
-    if (won < 0 && rc == 0) { *line = NULL; *nline = 0; }
+    if (S.oom) rc = R_NOMEM;
+    else if (won >= 0) rc = store_line(&S, won, line, nline) ? R_NOMEM : R_WON;
     store_free(&S);
-    return rc < 0 ? -1 : won >= 0;
+    return rc;
 }
 
 /* HarpSearch.run_dfs: depth first in move order, every position once; the budget is looked
@@ -197,8 +202,7 @@ int complete_bfs(const State *start, const int *W, long long budget, Mv **line, 
  * arena, from moff) and the next one to try. */
 typedef struct { State st; int32_t node; uint32_t moff; int n, next; } Frame;
 
-int complete_dfs(const State *start, long long budget, Mv **line, size_t *nline,
-                 long long *nodes) {
+int complete_dfs(const State *start, Limits *L, Mv **line, size_t *nline, long long *nodes) {
     Store S;   /* the positions seen; a node's moves: its frame's move and the Aces after it */
     if (store_start(&S, start, 0) < 0) { store_free(&S); return -1; }
     uint8_t k[KEYMAX];
@@ -208,14 +212,14 @@ int complete_dfs(const State *start, long long budget, Mv **line, size_t *nline,
     Mv *ms = malloc(mcap * sizeof *ms);
     Must *obs = malloc(mcap * sizeof *obs);
     Mv rec[MAXC + 1];
-    int won = -1, rc = 0;
+    int won = -1, rc = R_DONE;
     uint32_t mtop = 0;
     State st = *start;
     Must ob = {0, 0, 0, {0, 0}, {0}};
     int32_t node = -1;
     *nodes = 0;
     for (;;) {   /* push the frame of (st, ob, node), then go on from the deepest frame */
-        if (!fr || !ms || !obs) { rc = -1; break; }
+        if (!fr || !ms || !obs) { rc = R_NOMEM; break; }
         if (depth == cap || mtop + MAXMOVES > mcap) {
             Frame *f2 = depth == cap ? realloc(fr, 2 * cap * sizeof *fr) : fr;
             if (f2) { fr = f2; if (depth == cap) cap *= 2; }
@@ -226,7 +230,7 @@ int complete_dfs(const State *start, long long budget, Mv **line, size_t *nline,
                 if (o2) { obs = o2; mcap *= 2; }
                 else f2 = NULL;
             }
-            if (!f2) { rc = -1; break; }
+            if (!f2) { rc = R_NOMEM; break; }
         }
         Frame *f = &fr[depth++];
         f->st = st;
@@ -241,7 +245,10 @@ int complete_dfs(const State *start, long long budget, Mv **line, size_t *nline,
             if (f->next == f->n) { mtop = f->moff; depth--; continue; }
             int x = f->next++;
             ++*nodes;
-            if ((*nodes & 255) == 0 && *nodes > budget) break;
+            if ((*nodes & 255) == 0) {
+                int c = limits_check(L, *nodes);
+                if (c != R_GO) { rc = c; break; }
+            }
             st = f->st;
             ob = obs[f->moff + x];
             int nr = play(&st, ms[f->moff + x], &ob, rec);
@@ -249,17 +256,18 @@ int complete_dfs(const State *start, long long budget, Mv **line, size_t *nline,
             int seen = store_find(&S, k, kn, &slot) >= 0;
             if (seen) continue;   /* a won position ends the search: never seen before */
             node = store_add(&S, f->node, rec, nr, k, kn, slot, NULL, NULL);
-            if (node < 0) { rc = -1; break; }
-            if (st.home == TOTAL) { won = node; break; }
+            if (node < 0) { rc = R_NOMEM; break; }
+            if (st.home == TOTAL) { won = node; rc = R_WON; break; }
             pushed = 1;
         }
         if (!pushed) break;
     }
-    if (rc == 0 && won >= 0) rc = store_line(&S, won, line, nline);
-    if (won < 0) { *line = NULL; *nline = 0; }
+    *line = NULL;
+    *nline = 0;
+    if (rc == R_WON && store_line(&S, won, line, nline)) rc = R_NOMEM;
     free(fr);
     free(ms);
     free(obs);
     store_free(&S);
-    return rc < 0 ? -1 : won >= 0;
+    return rc;
 }

@@ -107,43 +107,84 @@ static int score(const State *s, const int *W) {
     return h;
 }
 
-/* GreedySearch.run_bfs from the start, without jitter */
-int greedy_run(const State *start, const int *W, long long budget, Mv **line, size_t *nline,
-               long long *nodes, int *best_score) {
-    Store S;
-    int32_t root = store_start(&S, start, 1);
-    if (root < 0) { store_free(&S); return -1; }
+int greedy_init(Greedy *g, const State *start, const int *W) {
+    memset(g, 0, sizeof *g);
+    g->start = *start;
+    memcpy(g->W, W, sizeof g->W);
+    g->won = -1;
+    return store_init(&g->S);
+}
+
+void greedy_free(Greedy *g) {
+    store_free(&g->S);
+    memset(&g->S, 0, sizeof g->S);
+}
+
+/* GreedySearch.run_bfs: the first call starts from the start (its score the first draw of
+ * the tie-breaks), a later one goes on with the open positions */
+int greedy_go(Greedy *g, Limits *L, long long *nodes) {
+    Store *S = &g->S;
+    const int *W = g->W;
     uint8_t k[KEYMAX];
     size_t slot = 0;
-    int kn;
-    Item best = {score(start, W), 0, root};
-    heap_push(&S, best);
-    int32_t count = 0, won = -1;
-    Mv ms[MAXMOVES], rec[MAXC + 1];
+    int kn, rc = R_DONE;
     *nodes = 0;
-    while (S.nh && !S.oom && won < 0 && *nodes <= budget) {
-        Item it = heap_pop(&S);
+    if (g->oom) return R_NOMEM;
+    if (g->won >= 0) return R_WON;
+    if (!g->started) {
+        g->started = 1;
+        store_free(S);
+        int32_t root = store_start(S, &g->start, 1);
+        if (root < 0) { g->oom = 1; return R_NOMEM; }
+        g->best = (Item){jittered(L, score(&g->start, W)), 0, root};
+        heap_push(S, g->best);
+        g->count = 0;
+    }
+    Mv ms[MAXMOVES], rec[MAXC + 1];
+    while (S->nh && !S->oom) {
+        int c = limits_check(L, *nodes);
+        if (c != R_GO) { rc = c; break; }
+        Item it = heap_pop(S);
         State cur;
-        store_state(&S, it.node, &cur);
+        store_state(S, it.node, &cur);
         int nm = moves(&cur, W, ms);
-        for (int x = 0; x < nm && won < 0 && !S.oom; x++) {
+        for (int x = 0; x < nm && !S->oom; x++) {
             ++*nodes;
             State nxt = cur;
             rec[0] = ms[x];
             apply(&nxt, ms[x]);
             int nr = 1 + auto_home(&nxt, rec + 1, safe);
             kn = key_of(&nxt, NULL, k);
-            if (store_find(&S, k, kn, &slot) >= 0) continue;
-            int32_t node = store_add(&S, it.node, rec, nr, k, kn, slot, &nxt, NULL);
+            if (store_find(S, k, kn, &slot) >= 0) continue;
+            int32_t node = store_add(S, it.node, rec, nr, k, kn, slot, &nxt, NULL);
             if (node < 0) break;
-            if (nxt.home == TOTAL) { won = node; break; }
-            Item ni = {score(&nxt, W), --count, node};
-            if (item_less(ni, best)) best = ni;
-            heap_push(&S, ni);
+            if (nxt.home == TOTAL) { g->won = node; return R_WON; }
+            Item ni = {jittered(L, score(&nxt, W)), --g->count, node};
+            if (item_less(ni, g->best)) g->best = ni;
+            heap_push(S, ni);
         }
     }
-    int rc = S.oom ? -1 : store_line(&S, won >= 0 ? won : best.node, line, nline);
-    *best_score = won >= 0 ? 0 : best.score;
-    store_free(&S);
-    return rc < 0 ? -1 : won >= 0;
+    if (S->oom) { g->oom = 1; return R_NOMEM; }
+    return rc;
+}
+
+int greedy_line(const Greedy *g, Mv **line, size_t *nline) {
+    return store_line(&g->S, g->won >= 0 ? g->won : g->best.node, line, nline);
+}
+
+/* GreedySearch.run_bfs once from the start, without jitter: the line to a win or to the
+ * best-scored position, and that position's score (0 for a win) */
+int greedy_run(const State *start, const int *W, long long budget, Mv **line, size_t *nline,
+               long long *nodes, int *best_score) {
+    Greedy g;
+    Limits L;
+    limits_none(&L, budget);
+    *line = NULL;
+    *nline = 0;
+    if (greedy_init(&g, start, W)) { greedy_free(&g); return R_NOMEM; }
+    int rc = greedy_go(&g, &L, nodes);
+    if (rc != R_NOMEM && greedy_line(&g, line, nline)) rc = R_NOMEM;
+    *best_score = rc == R_WON ? 0 : g.best.score;
+    greedy_free(&g);
+    return rc;
 }

@@ -96,14 +96,69 @@ int32_t store_start(Store *S, const State *start, int keep_state);
 /* the moves to node, malloc'ed (the caller frees them): 0, or -1 when out of memory */
 int store_line(const Store *S, int32_t node, Mv **line, size_t *nline);
 
-/* ---- the searches: each returns 1 on a win, 0 otherwise; line/nline: the moves to the win
- * (or, greedy, to the best-scored position); *nodes: positions generated; *best: that
- * position's score. line is malloc'ed (the caller frees it); -1: out of memory. */
+/* ---- the limits of one call (easy_harp.HarpSearch: Budgeted.out_of_budget) ---------------
+ * The round's node budget (past it: R_ROUND) and the limits of the whole search (R_LIMIT):
+ * more than cap positions in this call (when has_cap), the monotonic clock past deadline
+ * (when has_deadline), or poll(ctx) saying stop (1; -1: it failed, R_ERROR), asked at most
+ * every POLL_SECONDS. rng: random tie-breaks (the restarts' jitter: a score becomes
+ * 4 * score + a draw below 4, as random.Random.randrange(4) draws it), or NULL. */
+enum { R_ROUND = 0, R_WON = 1, R_DONE = 2, R_LIMIT = 3, R_GO = 4, R_NOMEM = -1, R_ERROR = -2 };
+#define POLL_SECONDS 0.01
+
+/* CPython's Mersenne Twister (random.Random's state: 624 words and the index) */
+typedef struct { uint32_t mt[624]; int index; } Rng;
+uint32_t rng_next(Rng *r);
+int rng_below4(Rng *r);   /* random.Random.randrange(4): getrandbits(3) until below 4 */
+
+typedef struct {
+    long long budget, cap;
+    int has_cap, has_deadline;
+    double deadline, next_poll;
+    int (*poll)(void *ctx);
+    void *ctx;
+    Rng *rng;
+} Limits;
+double harp_now(void);
+void limits_none(Limits *L, long long budget);   /* the budget only */
+/* Budgeted.out_of_budget after nodes positions: R_ROUND, R_LIMIT, R_ERROR, or R_GO */
+int limits_check(Limits *L, long long nodes);
+int jittered(Limits *L, int h);   /* h, or 4 * h + a draw (L->rng) */
+
+/* ---- the searches: each returns an R_ status; line/nline: the moves to the win (or,
+ * greedy_run, to the best-scored position); *nodes: positions generated; *best: that
+ * position's score. line is malloc'ed (the caller frees it), NULL when there is none. */
 int greedy_run(const State *start, const int *weights, long long budget, Mv **line,
                size_t *nline, long long *nodes, int *best);
-int complete_bfs(const State *start, const int *weights, long long budget, Mv **line,
-                 size_t *nline, long long *nodes);
-int complete_dfs(const State *start, long long budget, Mv **line, size_t *nline,
+int complete_bfs(const State *start, const int *weights, Limits *L, Mv **line, size_t *nline,
                  long long *nodes);
+int complete_dfs(const State *start, Limits *L, Mv **line, size_t *nline, long long *nodes);
+
+/* the greedy search as an object that goes on where it stopped (GreedySearch.run_bfs called
+ * again): its store holds the open positions, the best-scored one and the tie-break count */
+typedef struct {
+    Store S;
+    State start;
+    int W[7], started, oom;
+    Item best;
+    int32_t count, won;
+} Greedy;
+int greedy_init(Greedy *g, const State *start, const int *weights);   /* 0, or -1 */
+/* one call of GreedySearch.run_bfs: an R_ status (R_DONE: no open position left) */
+int greedy_go(Greedy *g, Limits *L, long long *nodes);
+/* the moves to the win, or to the best-scored position: 0, or -1 (out of memory) */
+int greedy_line(const Greedy *g, Mv **line, size_t *nline);
+void greedy_free(Greedy *g);
+
+#ifdef Py_PYTHON_H
+/* module.c: reading a state and weights, and writing a line */
+int harp_read_state(PyObject *obj, State *st);
+int harp_read_ints(PyObject *seq, int *out, Py_ssize_t n, int hi, const char *what);
+PyObject *harp_line_of(const Mv *line, size_t n, int greedy_form);
+/* harp_run.c: the searches of easy_harp.HarpSearch with their limits (registered in
+ * module.c) */
+extern PyTypeObject HarpGreedyType;
+PyObject *py_harp_best_first(PyObject *self, PyObject *args);
+PyObject *py_harp_depth_first(PyObject *self, PyObject *args);
+#endif
 
 #endif

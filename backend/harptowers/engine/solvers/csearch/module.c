@@ -9,6 +9,9 @@
  *   depth_first(state, budget) -> (won, line, nodes)
  *       easy_harp.HarpSearch.run_bfs / run_dfs: line (kind, src, dst, n, face) to a win, or
  *       None
+ *   harp_best_first, harp_depth_first, HarpGreedy: the same searches as the portfolio runs
+ *       them, with the limits of a whole search, random tie-breaks and (greedy) kept between
+ *       calls (harp_run.c)
  *
  * state: HarpPosition.copy_state() (cols as bytes, down, pool: 64 counts, found: 8 heights,
  * home). Bad input raises TypeError (not a tuple of five, a field of the wrong type) or
@@ -25,7 +28,7 @@
 
 PyObject *py_klondike(PyObject *self, PyObject *args);  /* klondike_py.c */
 
-static int read_ints(PyObject *seq, int *out, Py_ssize_t n, int hi, const char *what) {
+int harp_read_ints(PyObject *seq, int *out, Py_ssize_t n, int hi, const char *what) {
     PyObject *f = PySequence_Fast(seq, what);
     if (!f) return -1;
     if (PySequence_Fast_GET_SIZE(f) != n) {
@@ -47,7 +50,7 @@ static int read_ints(PyObject *seq, int *out, Py_ssize_t n, int hi, const char *
     return 0;
 }
 
-static int read_state(PyObject *obj, State *st) {
+int harp_read_state(PyObject *obj, State *st) {
     PyObject *cols, *down, *pool, *found, *home_obj;
     int home, v[64];
     memset(st, 0, sizeof *st);
@@ -76,11 +79,11 @@ static int read_state(PyObject *obj, State *st) {
         }
         home = (int)h;
     }
-    if (read_ints(down, v, NCOL, MAXC, "down")) return -1;
+    if (harp_read_ints(down, v, NCOL, MAXC, "down")) return -1;
     for (int i = 0; i < NCOL; i++) st->down[i] = (uint8_t)v[i];
-    if (read_ints(pool, v, 64, 2, "pool")) return -1;
+    if (harp_read_ints(pool, v, 64, 2, "pool")) return -1;
     for (int i = 0; i < 64; i++) st->pool[i] = (uint8_t)v[i];
-    if (read_ints(found, v, 8, TOP, "found")) return -1;
+    if (harp_read_ints(found, v, 8, TOP, "found")) return -1;
     for (int i = 0; i < 8; i++) st->found[i] = (uint8_t)v[i];
     PyObject *cf = PySequence_Fast(cols, "cols");
     if (!cf) return -1;
@@ -144,7 +147,7 @@ static int read_state(PyObject *obj, State *st) {
     return 0;
 }
 
-static PyObject *line_of(const Mv *line, size_t n, int greedy_form) {
+PyObject *harp_line_of(const Mv *line, size_t n, int greedy_form) {
     PyObject *out = PyList_New((Py_ssize_t)n);
     for (size_t i = 0; out && i < n; i++) {
         Mv m = line[i];
@@ -160,12 +163,13 @@ static PyObject *line_of(const Mv *line, size_t n, int greedy_form) {
 }
 
 static PyObject *finish(int rc, Mv *line, size_t n, long long nodes, int greedy_form, int best) {
-    if (rc < 0) { free(line); return PyErr_NoMemory(); }
-    PyObject *l = line ? line_of(line, n, greedy_form) : (Py_INCREF(Py_None), Py_None);
+    if (rc == R_NOMEM) { free(line); return PyErr_NoMemory(); }
+    PyObject *l = line ? harp_line_of(line, n, greedy_form) : (Py_INCREF(Py_None), Py_None);
     free(line);
     if (!l) return NULL;
-    if (greedy_form) return Py_BuildValue("(NNLi)", PyBool_FromLong(rc), l, nodes, best);
-    return Py_BuildValue("(NNL)", PyBool_FromLong(rc), l, nodes);
+    PyObject *won = PyBool_FromLong(rc == R_WON);
+    if (greedy_form) return Py_BuildValue("(NNLi)", won, l, nodes, best);
+    return Py_BuildValue("(NNL)", won, l, nodes);
 }
 
 static PyObject *py_greedy(PyObject *self, PyObject *args) {
@@ -174,8 +178,8 @@ static PyObject *py_greedy(PyObject *self, PyObject *args) {
     int W[7], best = 0;
     State st;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOL", &state, &weights, &budget) || read_state(state, &st) ||
-        read_ints(weights, W, 7, 1000, "weights"))
+    if (!PyArg_ParseTuple(args, "OOL", &state, &weights, &budget) || harp_read_state(state, &st) ||
+        harp_read_ints(weights, W, 7, 1000, "weights"))
         return NULL;
     Mv *line = NULL;
     size_t n = 0;
@@ -189,14 +193,16 @@ static PyObject *py_best_first(PyObject *self, PyObject *args) {
     long long budget;
     int W[5];
     State st;
+    Limits L;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOL", &state, &weights, &budget) || read_state(state, &st) ||
-        read_ints(weights, W, 5, 1000, "weights"))
+    if (!PyArg_ParseTuple(args, "OOL", &state, &weights, &budget) || harp_read_state(state, &st) ||
+        harp_read_ints(weights, W, 5, 1000, "weights"))
         return NULL;
     Mv *line = NULL;
     size_t n = 0;
     long long nodes = 0;
-    int rc = complete_bfs(&st, W, budget, &line, &n, &nodes);
+    limits_none(&L, budget);
+    int rc = complete_bfs(&st, W, &L, &line, &n, &nodes);
     return finish(rc, line, n, nodes, 0, 0);
 }
 
@@ -204,12 +210,14 @@ static PyObject *py_depth_first(PyObject *self, PyObject *args) {
     PyObject *state;
     long long budget;
     State st;
+    Limits L;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OL", &state, &budget) || read_state(state, &st)) return NULL;
+    if (!PyArg_ParseTuple(args, "OL", &state, &budget) || harp_read_state(state, &st)) return NULL;
     Mv *line = NULL;
     size_t n = 0;
     long long nodes = 0;
-    int rc = complete_dfs(&st, budget, &line, &n, &nodes);
+    limits_none(&L, budget);
+    int rc = complete_dfs(&st, &L, &line, &n, &nodes);
     return finish(rc, line, n, nodes, 0, 0);
 }
 
@@ -217,6 +225,10 @@ static PyMethodDef methods[] = {
     {"greedy", py_greedy, METH_VARARGS, "GreedySearch.run_bfs from a state."},
     {"best_first", py_best_first, METH_VARARGS, "HarpSearch.run_bfs from a state."},
     {"depth_first", py_depth_first, METH_VARARGS, "HarpSearch.run_dfs from a state."},
+    {"harp_best_first", py_harp_best_first, METH_VARARGS,
+     "HarpSearch.run_bfs with its limits and tie-breaks (harp_run.c)."},
+    {"harp_depth_first", py_harp_depth_first, METH_VARARGS,
+     "HarpSearch.run_dfs with its limits (harp_run.c)."},
     {"freecell_depth_first", fc_py_depth_first, METH_VARARGS,
      "FreeCellSearch.run_dfs from a state (fc_module.c)."},
     {"freecell_best_first", fc_py_best_first, METH_VARARGS,
@@ -227,4 +239,15 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", NULL, -1, methods,
                                     NULL, NULL, NULL, NULL};
 
-PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__core(void) {
+    if (PyType_Ready(&HarpGreedyType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&HarpGreedyType);
+    if (PyModule_AddObject(m, "HarpGreedy", (PyObject *)&HarpGreedyType) < 0) {
+        Py_DECREF(&HarpGreedyType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
