@@ -26,7 +26,7 @@ from harptowers.engine.solvers.easy_harp import HarpSearch, position_of
 from harptowers.engine.solvers.harp_greedy import GreedySearch
 from harptowers.engine.solvers.harp_position import HarpPosition
 
-BUDGETS = (0, 1, 10, 100, 500, 2_000, 5_000)
+BUDGETS = (0, 1, 10, 100, 500, 1_000, 3_000)
 QUICK_BUDGETS = (0, 1, 10, 100, 400, 1_500)
 
 

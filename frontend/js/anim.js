@@ -7,6 +7,7 @@ const reduced = window.matchMedia('(prefers-reduced-motion: reduce)');
 export const MOVE_MS = 210;
 export const DEAL_MS = 380;
 const FLIGHT_Z = 600;   // moving cards fly above every resting card
+const LEAD_MS = 16;     // a transition starts this far in: one frame at 60 Hz (see run)
 
 // The "anim_speed" setting (issue 16): how long animations take, as a share of normal.
 const SPEED = { normal: 1, fast: 0.45, off: 0 };
@@ -130,7 +131,9 @@ export function run(steps, opts = {}) {
     const delay = ms ? Math.round((s.delay || 0) * speed) : 0;
     el.classList.remove('no-anim');
     el.style.setProperty('--dur', `${ms}ms`);
-    el.style.setProperty('--delay', `${delay}ms`);
+    // Started one frame in: the first frame after the change already shows the card on
+    // its way (at progress 0 it would look unmoved, and the move would show a frame later).
+    el.style.setProperty('--delay', `${ms > LEAD_MS ? delay - LEAD_MS : delay}ms`);
     clearTimeout(el._zTimer);
     if (ms && (moved || s.from)) {
       // A card in flight takes no clicks: a fast second click on the stock must draw
