@@ -52,7 +52,6 @@ addEventListener('pointerup', flip);
 addEventListener('keydown', (e) => { if (e.ctrlKey && e.key === 'z') flip(); });
 addEventListener('pywebviewready', () => performance.mark('bare-ready'));
 </script></body></html>"""
-BARE_BOX = (40, 63, 90, 126)   # the box: x, and y above the window's middle, w, h (CSS px)
 
 
 def available() -> dict[str, bool]:
