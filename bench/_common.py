@@ -40,10 +40,7 @@ def machine() -> dict[str, Any]:
         nproc = int(subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip())
     except (OSError, ValueError):
         nproc = os.cpu_count() or 0
-    try:
-        load = [float(x) for x in Path("/proc/loadavg").read_text().split()[:3]]
-    except OSError:
-        load = []
+    load = loadavg()
     versions = {"python": platform.python_version()}
     for name in ("pywebview", "PySide6"):
         try:
@@ -134,7 +131,8 @@ def sigint_safe() -> None:
 
 # ---- split by concern; every bench imports these names from here -------------------------
 from _display import display_is_xvfb, ensure_display  # noqa: E402,F401
-from _procs import (children_tree, proc_name, smaps_rollup, thread_cpu,  # noqa: E402,F401
-                    thread_cpu_delta, tree_cpu_seconds, tree_memory)
+from _procs import (children_tree, pids_memory, proc_name, smaps_rollup,  # noqa: E402,F401
+                    stop_tree, thread_cpu, thread_cpu_delta, tree_cpu_seconds, tree_memory,
+                    wait_gone)
 from _app import (REFCOUNT_PAD, App, app_env, free_port, harp_exe,  # noqa: E402,F401
-                  pyside_drops_refs, save_position)
+                  pyside_drops_refs, qt_env, save_position)
