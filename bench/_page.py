@@ -112,6 +112,30 @@ def layer_count(page) -> int | None:
     return got.get("n")
 
 
+def start_trace(page, params: dict) -> tuple:
+    """A Chromium trace (CDP ``Tracing.start`` with ``params``) on a new CDP session; hand
+    what it returns to ``end_trace``."""
+    cdp = page.context.new_cdp_session(page)
+    chunks: list[dict] = []
+    done = {"v": False}
+    cdp.on("Tracing.dataCollected", lambda p: chunks.extend(p["value"]))
+    cdp.on("Tracing.tracingComplete", lambda p: done.update(v=True))
+    cdp.send("Tracing.start", params)
+    return cdp, chunks, done
+
+
+def end_trace(page, cdp, chunks, done, timeout: float = 30) -> list[dict]:
+    """The trace's events, once Chromium has sent them all (or ``timeout`` s)."""
+    import time
+
+    cdp.send("Tracing.end")
+    deadline = time.monotonic() + timeout
+    while not done["v"] and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    cdp.detach()
+    return chunks
+
+
 def install(page) -> None:
     page.evaluate(PROBE)
 
@@ -245,34 +269,16 @@ class XMouse:
     name = "xtest"
 
     def __init__(self, page) -> None:
-        import ctypes
-
         from _common import display_is_xvfb
+        from _xscreen import Screen
 
         if not display_is_xvfb():
             raise RuntimeError("XTest input only on an Xvfb display (unset DISPLAY: the bench "
                                "starts its own)")
-        self._x11 = ctypes.CDLL("libX11.so.6")
-        self._xtst = ctypes.CDLL("libXtst.so.6")
-        self._x11.XOpenDisplay.restype = ctypes.c_void_p
-        self._x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
-        self._x11.XFlush.argtypes = [ctypes.c_void_p]
-        self._x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
-        self._xtst.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
-                                                    ctypes.c_int, ctypes.c_ulong]
-        self._xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int,
-                                                    ctypes.c_ulong]
-        self._x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
-        self.dpy = self._x11.XOpenDisplay(None)
-        if not self.dpy:
-            raise RuntimeError("cannot open the X display for XTest")
+        self.screen = Screen()
         self.page = page
         self.dx = self.dy = 0.0
         self.calibrate()
-
-    def _raw_move(self, sx: int, sy: int) -> None:
-        self._xtst.XTestFakeMotionEvent(self.dpy, -1, int(sx), int(sy), 0)
-        self._x11.XFlush(self.dpy)
 
     def calibrate(self) -> None:
         """Move the pointer to two screen points and read where the page saw it."""
@@ -283,7 +289,7 @@ class XMouse:
             addEventListener('pointermove', window.__xcalOn, true); }""")
         for sx, sy in ((300, 300), (640, 420)):
             self.page.evaluate("() => { window.__xcal = null; }")
-            self._raw_move(sx, sy)
+            self.screen.move(sx, sy)
             for _ in range(100):
                 seen = self.page.evaluate("() => window.__xcal")
                 if seen:
@@ -295,20 +301,16 @@ class XMouse:
         self.dx, self.dy = 640 - seen[0], 420 - seen[1]
 
     def move(self, x: float, y: float) -> None:
-        self._raw_move(round(x + self.dx), round(y + self.dy))
+        self.screen.move(round(x + self.dx), round(y + self.dy))
 
     def down(self) -> None:
-        self._xtst.XTestFakeButtonEvent(self.dpy, 1, 1, 0)
-        self._x11.XFlush(self.dpy)
+        self.screen.button(True)
 
     def up(self) -> None:
-        self._xtst.XTestFakeButtonEvent(self.dpy, 1, 0, 0)
-        self._x11.XFlush(self.dpy)
+        self.screen.button(False)
 
     def close(self) -> None:
-        if self.dpy:
-            self._x11.XCloseDisplay(self.dpy)
-            self.dpy = None
+        self.screen.close()
 
 
 def mouse_for(page, kind: str):

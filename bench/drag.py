@@ -148,25 +148,6 @@ def trace_summary(events: list[dict], frames: int) -> dict:
             "renderer_main_phases_ms": {k: round(v, 1) for k, v in sorted(phases.items(), key=lambda kv: -kv[1])}}
 
 
-def start_trace(page):
-    cdp = page.context.new_cdp_session(page)
-    chunks: list[dict] = []
-    done = {"v": False}
-    cdp.on("Tracing.dataCollected", lambda p: chunks.extend(p["value"]))
-    cdp.on("Tracing.tracingComplete", lambda p: done.update(v=True))
-    cdp.send("Tracing.start", {"categories": TRACE_CATEGORIES, "transferMode": "ReportEvents"})
-    return cdp, chunks, done
-
-
-def end_trace(page, cdp, chunks, done, timeout: float = 30) -> list[dict]:
-    cdp.send("Tracing.end")
-    deadline = time.monotonic() + timeout
-    while not done["v"] and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
-    cdp.detach()
-    return chunks
-
-
 def main(argv=None) -> dict:
     p = parser(__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=2.0)
@@ -205,13 +186,14 @@ def main(argv=None) -> dict:
             trace = None
             for i in range(args.runs):
                 tracing = i == args.runs - 1
-                tr = start_trace(page) if tracing else None
+                tr = P.start_trace(page, {"categories": TRACE_CATEGORIES,
+                                          "transferMode": "ReportEvents"}) if tracing else None
                 cpu0 = thread_cpu(app.proc.pid)
                 r = sweep(page, mouse, lay, start, args.seconds, args.hz)
                 cpu = thread_cpu_delta(cpu0, thread_cpu(app.proc.pid))
                 r["thread_cpu_s"] = cpu
                 if tr:
-                    trace = end_trace(page, *tr)
+                    trace = P.end_trace(page, *tr)
                 st = frame_stats(r["ts"], r["elapsed_s"])
                 runs.append({**{k: v for k, v in r.items() if k != "ts"}, "frames": st,
                              "intervals": [round(x, 2) for x in intervals(r["ts"])]})
