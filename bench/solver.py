@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import shutil
 import statistics
@@ -29,10 +28,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "backend"))
+sys.path.insert(0, str(ROOT / "bench"))
 
+import solver_harp  # noqa: E402
 from harptowers.engine import new_game, parse_move  # noqa: E402
 from harptowers.engine.codes import format_code  # noqa: E402
 from harptowers.engine.solvers import solve  # noqa: E402
+from solver_harp import cli, pct  # noqa: E402
 
 
 def board(game) -> str:
@@ -132,10 +134,7 @@ def _find(g, text: str) -> str:
 
 
 def replay_wins(code: str, solution: str) -> bool:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT / "backend") + os.pathsep + env.get("PYTHONPATH", "")
-    p = subprocess.run([sys.executable, "-m", "harptowers", "replay", code, solution, "--json"],
-                       capture_output=True, text=True, env=env, timeout=120)
+    p = cli("replay", code, solution, "--json", timeout=120)
     return p.returncode == 0 and json.loads(p.stdout)["won"] is True
 
 
@@ -159,11 +158,6 @@ def compare(number: int, variant: str = "C4", limit: float = 10.0, replay: bool 
         except Exception as e:  # noqa: BLE001 - reported, not raised
             row["fc_replayed"], row["fc_translate_error"] = False, str(e)
     return row
-
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
 def summary(rows: list[dict]) -> dict:
@@ -228,9 +222,6 @@ def main(argv: list[str] | None = None) -> int:
         k = argv.index("--game")
         game, rest = argv[k + 1], argv[:k] + argv[k + 2:]
         if game == "easy-harp":
-            sys.path.insert(0, str(ROOT / "bench"))
-            import solver_harp
-
             return solver_harp.main(rest)
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--deals", type=int, default=200)
