@@ -81,6 +81,12 @@ def summary(values: Iterable[float], nd: int = 3) -> dict[str, Any]:
             "max": round(max(v), nd), "mean": round(statistics.fmean(v), nd)}
 
 
+# issue 40's goals: ours ÷ the floor (a bare page on our own stack, started as the app is)
+# for the first cards painted, ready, PSS at 3 s (bench/startup.py) and every first changed
+# pixels (bench/pixels.py); bench/run_all.py prints each ratio against them
+FLOOR_GOALS = {"cards": 1.15, "ready": 1.1, "pss": 1.05, "pixels": 1.3}
+
+
 def verdict(value: float, budget: float, *, below: bool = True) -> str:
     """"ok" when ``value`` meets the budget (≤ when ``below``, ≥ otherwise), else "MISSED"."""
     if value is None or (isinstance(value, float) and math.isnan(value)):

@@ -39,7 +39,7 @@ import os
 import sys
 import time
 
-from _common import (App, emit, ensure_display, loadavg, machine, parser, save_position,
+from _common import (REFCOUNT_PAD, App, emit, ensure_display, loadavg, machine, parser, save_position,
                      summary, table, verdict)
 import _page as P
 import _rivals
@@ -306,7 +306,7 @@ def main(argv=None) -> dict:
                  f"{cc.get('fatal') or 'no fatal error'}")
     if result.get("refcount_guard"):
         text += ("\n  (this run padded None/True/False refcounts, see bench/_launch.py, "
-                 f"+{3 * 300_000 * 8 / 1e6:.0f} MB constant)")
+                 f"+{3 * REFCOUNT_PAD * 8 / 1e6:.0f} MB constant)")
     if result.get("beside"):
         b = result["beside"]
         text += "\n  at rest beside ours after the actions (MB, PSS / anonymous): " + ", ".join(

@@ -33,7 +33,8 @@ import statistics
 import time
 from pathlib import Path
 
-from _common import (App, emit, ensure_display, loadavg, machine, parser, pct, save_position, table)
+from _common import (FLOOR_GOALS, App, emit, ensure_display, loadavg, machine, parser, pct,
+                     save_position, table)
 import _page as P
 import _rivals as R
 import _tablepix as T
@@ -43,7 +44,7 @@ from _pixwindows import (GAP, KLONDIKE, NAMES, SLOTS, H, Table, W, floor_points,
 from _xscreen import Screen
 
 ACTIONS = ("drop", "undo", "group", "stock")
-GOAL = 1.3   # issue 40: first changed pixels within 1.3× the floor's
+GOAL = FLOOR_GOALS["pixels"]   # issue 40: ours ÷ the floor, first changed pixels
 
 
 def seahaven_phase(pw, args, screen: Screen, out: dict, shots: Path | None) -> None:
