@@ -200,6 +200,12 @@ def grab_point(lay: dict, pile: str, index: int) -> tuple[float, float]:
     return c["x"] + c["w"] / 2, c["y"] + min(max((below - c["y"]) / 2, 4), c["h"] / 2)
 
 
+def centre(box: dict) -> tuple[float, float]:
+    """The middle of a box: a layout's (x, y, w, h) or Playwright's (x, y, width, height)."""
+    w, h = box.get("w", box.get("width")), box.get("h", box.get("height"))
+    return box["x"] + w / 2, box["y"] + h / 2
+
+
 def drop_point(lay: dict, pile: str) -> tuple[float, float]:
     """Where a dragged card's grab point should be released to land on ``pile``: over its
     top card (or the empty slot)."""
@@ -247,6 +253,7 @@ class CdpMouse:
     the renderer to acknowledge the event."""
 
     name = "cdp"
+    pause = 0.0   # between the steps of a drag or click (each call waits for the renderer)
 
     def __init__(self, page) -> None:
         self.m = page.mouse
@@ -267,6 +274,7 @@ class XMouse:
     once (``calibrate``). Use it on a private Xvfb only: it moves the display's pointer."""
 
     name = "xtest"
+    pause = 0.008   # between the steps of a drag or click: XTest calls do not wait
 
     def __init__(self, page) -> None:
         from _common import display_is_xvfb

@@ -101,12 +101,19 @@ def ours_geometry(app, page, screen_x: int) -> dict:
     return {"dx": off[0], "dy": off[1]}
 
 
+def start_in_slot(rival: R.Rival, name: str, timeout: float = 20.0) -> int:
+    """Start a rival and place its window in slot ``name``: its X window id."""
+    rival.start()
+    win = rival.find_window(timeout)
+    rival.place(SLOTS[name], 0, W, H)
+    return win
+
+
 def start_floor(screen: Screen):
     """The floor page started and placed in its slot: (rival, window id, its box on the
     screen, found from the pixels as bench/startup.py finds a first paint)."""
-    floor = R.Rival("bare").start()
-    win = floor.find_window(60)
-    floor.place(SLOTS["floor"], 0, W, H)
+    floor = R.Rival("bare")
+    win = start_in_slot(floor, "floor", 60)
     for _ in range(100):
         time.sleep(0.1)
         probe = T.find_probe(screen.grab((SLOTS["floor"], 0, W, H)), screen.stride, W, H)

@@ -143,15 +143,13 @@ def main(argv=None) -> dict:
             P.install(page)
             P.settle(page, 3)
             mouse = P.mouse_for(page, args.input)
-            pause = 0.008 if mouse.name == "xtest" else 0.0
+            pause = mouse.pause
             result["settings"]["input"] = mouse.name
             lay = P.layout(page)
             start = P.grab_point(lay, pos["src"], pos["index"])
             end = P.drop_point(lay, pos["dst"])
-            s = lay["piles"]["s"]
-            stock_pt = (s["x"] + s["w"] / 2, s["y"] + s["h"] / 2)
-            ub = page.get_by_test_id("btn-undo").bounding_box()
-            undo_pt = (ub["x"] + ub["width"] / 2, ub["y"] + ub["height"] / 2)
+            stock_pt = P.centre(lay["piles"]["s"])
+            undo_pt = P.centre(page.get_by_test_id("btn-undo").bounding_box())
             t0 = time.perf_counter()
             points = [checkpoint(app, page, cdp, 0, t0)]
             marks = [args.first] + list(range(args.first + args.every, args.actions + 1, args.every))

@@ -40,7 +40,7 @@ import _rivals as R
 import _tablepix as T
 import positions
 from _pixwindows import (GAP, KLONDIKE, NAMES, SLOTS, H, Table, W, floor_points, grow,
-                         light_share, start_floor, start_ours)
+                         light_share, start_floor, start_in_slot, start_ours)
 from _xscreen import Screen
 
 ACTIONS = ("drop", "undo", "group", "stock")
@@ -71,9 +71,7 @@ def seahaven_phase(pw, args, screen: Screen, out: dict, shots: Path | None) -> N
         tables["floor"] = Table("floor", screen)
         for r, name in ((kp, "kpat"), (ai, "aisleriot")):
             if r:
-                r.start()
-                wins[name] = r.find_window()
-                r.place(SLOTS[name], 0, W, H)
+                wins[name] = start_in_slot(r, name)
                 tables[name] = Table(name, screen)
         time.sleep(3.0)
         geom = {}
@@ -201,9 +199,7 @@ def stock_phase(pw, args, screen: Screen, out: dict, shots: Path | None) -> None
         page, ours_win, geo = start_ours(app, args.css)
         floor, _, floor_box = start_floor(screen)
         for name, r in rivals.items():
-            r.start()
-            r.find_window()
-            r.place(SLOTS[name], 0, W, H)
+            start_in_slot(r, name)
         time.sleep(3.0)
         lay = P.layout(page)
         s, w = lay["piles"]["s"], lay["piles"]["w"]
