@@ -113,10 +113,15 @@ def table(title: str, header: list[str], rows: list[list[Any]]) -> str:
     return "\n".join(out)
 
 
-def parser(description: str) -> argparse.ArgumentParser:
+def parser(description: str, css: bool = False) -> argparse.ArgumentParser:
+    """``--json FILE`` and ``--quiet`` (see ``emit``); with ``css`` the window benches'
+    ``--css FILE``."""
     p = argparse.ArgumentParser(description=description)
     p.add_argument("--json", metavar="FILE", help="also write the JSON result to FILE")
     p.add_argument("--quiet", action="store_true", help="print only the table, not the JSON")
+    if css:
+        p.add_argument("--css", metavar="FILE", help="a stylesheet injected into our page first "
+                       "(to try a rendering change without touching the product)")
     return p
 
 

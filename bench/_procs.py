@@ -11,19 +11,30 @@ from pathlib import Path
 from typing import Any
 
 
+def all_pids() -> list[int]:
+    """Every process of the machine now."""
+    return [int(d.name) for d in Path("/proc").iterdir() if d.name.isdigit()]
+
+
+def cmdline(pid: int) -> list[bytes] | None:
+    """The arguments ``pid`` was started with; None when it is gone."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return None
+
+
 def children_tree(pid: int) -> list[int]:
     """``pid`` and every descendant (from /proc/*/stat)."""
     parent: dict[int, int] = {}
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
+    for p in all_pids():
         try:
-            stat = (d / "stat").read_text()
+            stat = Path(f"/proc/{p}/stat").read_text()
         except OSError:
             continue
         # the command may hold spaces and parentheses: ppid is the 2nd field after the last ')'
         ppid = int(stat[stat.rindex(")") + 2:].split()[1])
-        parent[int(d.name)] = ppid
+        parent[p] = ppid
     out = [pid]
     i = 0
     while i < len(out):
@@ -90,9 +101,8 @@ def thread_cpu_delta(before: dict[str, float], after: dict[str, float], top: int
 
 
 def proc_name(pid: int) -> str:
-    try:
-        args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-    except OSError:
+    args = cmdline(pid)
+    if args is None:
         return "?"
     exe = Path(args[0].decode(errors="replace")).name
     kind = next((a.decode()[7:] for a in args if a.startswith(b"--type=")), "")

@@ -218,12 +218,10 @@ def kind_summary(recs: list[dict]) -> dict:
 
 
 def main(argv=None) -> dict:
-    p = parser(__doc__.splitlines()[0])
+    p = parser(__doc__.splitlines()[0], css=True)
     p.add_argument("--count", type=int, default=200)
     p.add_argument("--bridge", type=int, default=500)
     p.add_argument("--gap", type=float, default=0.3)
-    p.add_argument("--css", metavar="FILE",
-                   help="inject this stylesheet first (try a fix without touching the product)")
     p.add_argument("--input", choices=("cdp", "xtest"), default="cdp",
                    help="cdp: Playwright's mouse (default); xtest: the X pointer (private Xvfb only)")
     args = p.parse_args(argv)

@@ -149,13 +149,11 @@ def trace_summary(events: list[dict], frames: int) -> dict:
 
 
 def main(argv=None) -> dict:
-    p = parser(__doc__.splitlines()[0])
+    p = parser(__doc__.splitlines()[0], css=True)
     p.add_argument("--seconds", type=float, default=2.0)
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--hz", type=float, default=250.0, help="mouse moves per second")
     p.add_argument("--trace", metavar="FILE", help="write a Chromium trace of the last run")
-    p.add_argument("--css", metavar="FILE",
-                   help="inject this stylesheet first (try a fix without touching the product)")
     p.add_argument("--input", choices=("xtest", "cdp"), default="xtest",
                    help="xtest: the X pointer, no waiting (default); cdp: Playwright's mouse, "
                         "each move waits for the renderer's acknowledgement")

@@ -238,12 +238,10 @@ def stats(v: list[float]) -> dict:
 
 
 def main(argv=None) -> dict:
-    p = parser(__doc__.splitlines()[0])
+    p = parser(__doc__.splitlines()[0], css=True)
     p.add_argument("--runs", type=int, default=20)
     p.add_argument("--gap", type=float, default=0.45, help="seconds after each action")
     p.add_argument("--shots", default=None, help="folder for PNGs of the first run")
-    p.add_argument("--css", metavar="FILE", help="a stylesheet injected into our page first "
-                   "(to try a rendering change without touching the product)")
     p.add_argument("--without", default="", help="rivals left out, e.g. kpat,aisleriot")
     args = p.parse_args(argv)
     ensure_display("3920x760")
