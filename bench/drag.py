@@ -57,14 +57,17 @@ def intervals(ts: list[float]) -> list[float]:
     return [b - a for a, b in zip(ts, ts[1:])]
 
 
+def over(iv: list[float]) -> dict:
+    """How many intervals are longer than the p95 and p99 budgets allow."""
+    return {f"over_{b:g}ms": sum(1 for x in iv if x > b) for b in (BUDGET_P95, BUDGET_P99)}
+
+
 def frame_stats(ts: list[float], duration_s: float) -> dict:
     iv = intervals(ts)
     s = summary(iv)
     s["frames"] = len(ts)
     s["fps"] = round(len(iv) / duration_s, 1) if duration_s else None
-    s["over_17ms"] = sum(1 for x in iv if x > 17.0)
-    s["over_33ms"] = sum(1 for x in iv if x > 33.0)
-    return s
+    return {**s, **over(iv)}
 
 
 def idle(page, seconds: float) -> dict:
@@ -201,11 +204,7 @@ def main(argv=None) -> dict:
                     f"() => document.querySelectorAll('.card[data-in=\"{pos['src']}\"]').length")
                 runs[-1]["cards_home"] = home == pos["count"]
             result["runs"] = runs
-            s = summary(all_iv)
-            s["over_17ms"] = sum(1 for x in all_iv if x > 17.0)
-            s["over_33ms"] = sum(1 for x in all_iv if x > 33.0)
-            s["frames"] = len(all_iv)
-            result["intervals_ms"] = s
+            result["intervals_ms"] = {**summary(all_iv), **over(all_iv), "frames": len(all_iv)}
             if trace is not None:
                 result["trace"] = trace_summary(trace, len(runs[-1]["intervals"]))
                 result["trace"]["events"] = len(trace)
