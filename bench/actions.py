@@ -261,7 +261,8 @@ def main(argv=None) -> dict:
     b = result["bridge"]["ms"]
     result["budgets"]["bridge_state"] = {"p50_ms": [b["p50"], BUDGET_BRIDGE,
                                                     verdict(b["p50"], BUDGET_BRIDGE)]}
-    text = table("Actions: pointer-up → DOM updated (ms); budgets p50 ≤ 8, p99 ≤ 16, next frame ≥ 95 %",
+    text = table(f"Actions: pointer-up → DOM updated (ms); budgets p50 ≤ {BUDGET_P50:g}, p99 ≤ "
+                 f"{BUDGET_P99:g}, next frame ≥ {BUDGET_FRAME:g} %",
                  ["action", "ok/n", "p50", "p99", "max", "next frame %", "→bridge p50",
                   "bridge p50", "render p50", "input delay p50", "verdict"], rows)
     text += "\n  app CPU (all its processes, all cores) per action, ms: " + ", ".join(
