@@ -26,15 +26,7 @@ def light_share(screen: Screen, box) -> float:
     """Share of card (not felt) pixels in the middle third of ``box``."""
     x, y, w, h = box
     inner = (x + w // 3, y + h // 3, max(w // 3, 1), max(h // 3, 1))
-    data = screen.grab(inner)
-    st = screen.stride
-    n = lit = 0
-    for yy in range(0, inner[3], 2):
-        for xx in range(0, inner[2], 2):
-            i = yy * st + xx * 4
-            n += 1
-            lit += T.is_card(data[i], data[i + 1], data[i + 2])
-    return lit / max(n, 1)
+    return T.card_share(screen.grab(inner), screen.stride, inner[2], inner[3])
 
 
 def grow(box, m: int):

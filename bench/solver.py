@@ -24,6 +24,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -164,11 +165,11 @@ def summary(rows: list[dict]) -> dict:
     ours = [r["seconds"] for r in rows]
     out = {"deals": len(rows),
            "ours": {"median_s": statistics.median(ours), "p90_s": pct(ours, 0.9),
-                    "max_s": max(ours), "verdicts": _count(r["verdict"] for r in rows)}}
+                    "max_s": max(ours), "verdicts": dict(Counter(r["verdict"] for r in rows))}}
     if rows and "fc_verdict" in rows[0]:
         fc = [r["fc_seconds"] for r in rows]
         out["fc_solve"] = {"median_s": statistics.median(fc), "p90_s": pct(fc, 0.9),
-                           "max_s": max(fc), "verdicts": _count(r["fc_verdict"] for r in rows)}
+                           "max_s": max(fc), "verdicts": dict(Counter(r["fc_verdict"] for r in rows))}
         def deals(ours: set, theirs: set) -> list[int]:
             return [r["deal"] for r in rows if r["verdict"] in ours and r["fc_verdict"] in theirs]
 
@@ -185,13 +186,6 @@ def summary(rows: list[dict]) -> dict:
     rep = [r for r in rows if "fc_replayed" in r]
     out["fc_replayed"] = {"checked": len(rep), "won": sum(1 for r in rep if r["fc_replayed"])}
     return out
-
-
-def _count(it) -> dict:
-    d: dict = {}
-    for v in it:
-        d[v] = d.get(v, 0) + 1
-    return d
 
 
 def table(s: dict) -> str:
