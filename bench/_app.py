@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from _procs import children_tree, tree_memory, wait_gone
+from _procs import children_tree, stop_tree, tree_memory
 
 BENCH = Path(__file__).resolve().parent
 
@@ -26,12 +26,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def app_env(port: int, data_dir: Path) -> dict[str, str]:
-    env = dict(os.environ, QTWEBENGINE_REMOTE_DEBUGGING=f"127.0.0.1:{port}",
-               HARP_TOWERS_DATA_DIR=str(data_dir), QT_API="pyside6", PYWEBVIEW_GUI="qt")
+def qt_env(port: int, env: dict[str, str] | None = None) -> dict[str, str]:
+    """``env`` (default: ours) for a pywebview app on Qt with its DevTools on ``port``."""
+    env = dict(os.environ if env is None else env, QT_API="pyside6", PYWEBVIEW_GUI="qt",
+               QTWEBENGINE_REMOTE_DEBUGGING=f"127.0.0.1:{port}")
     if os.geteuid() == 0:
         env["QTWEBENGINE_DISABLE_SANDBOX"] = "1"
     return env
+
+
+def app_env(port: int, data_dir: Path) -> dict[str, str]:
+    return dict(qt_env(port), HARP_TOWERS_DATA_DIR=str(data_dir))
 
 
 def harp_exe() -> Path:
@@ -144,14 +149,7 @@ class App:
                 pass
             self.browser = None
         if self.proc is not None and self.proc.poll() is None:
-            tree = children_tree(self.proc.pid)
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-            wait_gone(tree)
+            stop_tree(self.proc, children_tree(self.proc.pid))
         if getattr(self, "_log", None):
             self._log.close()
             self._log = None

@@ -10,6 +10,8 @@ import subprocess
 import time
 from pathlib import Path
 
+from _procs import all_pids, cmdline
+
 _XVFB: subprocess.Popen | None = None
 
 
@@ -48,13 +50,8 @@ def display_is_xvfb(display: str | None = None) -> bool:
     if not display.startswith(":"):
         return False
     num = display[1:].split(".")[0]
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
-        try:
-            args = (d / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
+    for pid in all_pids():
+        args = cmdline(pid)
         if args and Path(args[0].decode(errors="replace")).name == "Xvfb" \
                 and f":{num}".encode() in args:
             return True

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from _common import App, smaps_rollup
+from _page import end_trace, start_trace
 
 
 def checkpoint(app: App, page, cdp, done: int, t0: float) -> dict:
@@ -111,20 +112,11 @@ def chromium_memory(page, mem: dict, timeout: float = 30.0) -> dict:
     memory dump over CDP (Tracing.requestMemoryDump), kB per top-level allocator (malloc,
     partition_alloc, blink_gc, v8, cc, gpu, skia, discardable, shared_memory …) of each
     process of the tree: "python" (QtWebEngine's browser side lives there) and "renderer"."""
-    cdp = page.context.new_cdp_session(page)
-    chunks: list = []
-    done = {"v": False}
-    cdp.on("Tracing.dataCollected", lambda p: chunks.extend(p["value"]))
-    cdp.on("Tracing.tracingComplete", lambda p: done.update(v=True))
-    cdp.send("Tracing.start", {"traceConfig": {
+    tr = start_trace(page, {"traceConfig": {
         "includedCategories": ["disabled-by-default-memory-infra"], "excludedCategories": ["*"],
         "memoryDumpConfig": {"triggers": []}}, "transferMode": "ReportEvents"})
-    cdp.send("Tracing.requestMemoryDump", {"deterministic": True, "levelOfDetail": "detailed"})
-    cdp.send("Tracing.end")
-    deadline = time.monotonic() + timeout
-    while not done["v"] and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
-    cdp.detach()
+    tr[0].send("Tracing.requestMemoryDump", {"deterministic": True, "levelOfDetail": "detailed"})
+    chunks = end_trace(page, *tr, timeout=timeout)
     names = {p["pid"]: ("python" if p["name"].startswith("python") else
                         "renderer" if p["threads"] > 1 else f"zygote {p['pid']}")
              for p in mem["processes"]}

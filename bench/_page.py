@@ -112,6 +112,30 @@ def layer_count(page) -> int | None:
     return got.get("n")
 
 
+def start_trace(page, params: dict) -> tuple:
+    """A Chromium trace (CDP ``Tracing.start`` with ``params``) on a new CDP session; hand
+    what it returns to ``end_trace``."""
+    cdp = page.context.new_cdp_session(page)
+    chunks: list[dict] = []
+    done = {"v": False}
+    cdp.on("Tracing.dataCollected", lambda p: chunks.extend(p["value"]))
+    cdp.on("Tracing.tracingComplete", lambda p: done.update(v=True))
+    cdp.send("Tracing.start", params)
+    return cdp, chunks, done
+
+
+def end_trace(page, cdp, chunks, done, timeout: float = 30) -> list[dict]:
+    """The trace's events, once Chromium has sent them all (or ``timeout`` s)."""
+    import time
+
+    cdp.send("Tracing.end")
+    deadline = time.monotonic() + timeout
+    while not done["v"] and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    cdp.detach()
+    return chunks
+
+
 def install(page) -> None:
     page.evaluate(PROBE)
 
@@ -176,6 +200,12 @@ def grab_point(lay: dict, pile: str, index: int) -> tuple[float, float]:
     return c["x"] + c["w"] / 2, c["y"] + min(max((below - c["y"]) / 2, 4), c["h"] / 2)
 
 
+def centre(box: dict) -> tuple[float, float]:
+    """The middle of a box: a layout's (x, y, w, h) or Playwright's (x, y, width, height)."""
+    w, h = box.get("w", box.get("width")), box.get("h", box.get("height"))
+    return box["x"] + w / 2, box["y"] + h / 2
+
+
 def drop_point(lay: dict, pile: str) -> tuple[float, float]:
     """Where a dragged card's grab point should be released to land on ``pile``: over its
     top card (or the empty slot)."""
@@ -223,6 +253,7 @@ class CdpMouse:
     the renderer to acknowledge the event."""
 
     name = "cdp"
+    pause = 0.0   # between the steps of a drag or click (each call waits for the renderer)
 
     def __init__(self, page) -> None:
         self.m = page.mouse
@@ -243,36 +274,19 @@ class XMouse:
     once (``calibrate``). Use it on a private Xvfb only: it moves the display's pointer."""
 
     name = "xtest"
+    pause = 0.008   # between the steps of a drag or click: XTest calls do not wait
 
     def __init__(self, page) -> None:
-        import ctypes
-
         from _common import display_is_xvfb
+        from _xscreen import Screen
 
         if not display_is_xvfb():
             raise RuntimeError("XTest input only on an Xvfb display (unset DISPLAY: the bench "
                                "starts its own)")
-        self._x11 = ctypes.CDLL("libX11.so.6")
-        self._xtst = ctypes.CDLL("libXtst.so.6")
-        self._x11.XOpenDisplay.restype = ctypes.c_void_p
-        self._x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
-        self._x11.XFlush.argtypes = [ctypes.c_void_p]
-        self._x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
-        self._xtst.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
-                                                    ctypes.c_int, ctypes.c_ulong]
-        self._xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int,
-                                                    ctypes.c_ulong]
-        self._x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
-        self.dpy = self._x11.XOpenDisplay(None)
-        if not self.dpy:
-            raise RuntimeError("cannot open the X display for XTest")
+        self.screen = Screen()
         self.page = page
         self.dx = self.dy = 0.0
         self.calibrate()
-
-    def _raw_move(self, sx: int, sy: int) -> None:
-        self._xtst.XTestFakeMotionEvent(self.dpy, -1, int(sx), int(sy), 0)
-        self._x11.XFlush(self.dpy)
 
     def calibrate(self) -> None:
         """Move the pointer to two screen points and read where the page saw it."""
@@ -283,7 +297,7 @@ class XMouse:
             addEventListener('pointermove', window.__xcalOn, true); }""")
         for sx, sy in ((300, 300), (640, 420)):
             self.page.evaluate("() => { window.__xcal = null; }")
-            self._raw_move(sx, sy)
+            self.screen.move(sx, sy)
             for _ in range(100):
                 seen = self.page.evaluate("() => window.__xcal")
                 if seen:
@@ -295,20 +309,16 @@ class XMouse:
         self.dx, self.dy = 640 - seen[0], 420 - seen[1]
 
     def move(self, x: float, y: float) -> None:
-        self._raw_move(round(x + self.dx), round(y + self.dy))
+        self.screen.move(round(x + self.dx), round(y + self.dy))
 
     def down(self) -> None:
-        self._xtst.XTestFakeButtonEvent(self.dpy, 1, 1, 0)
-        self._x11.XFlush(self.dpy)
+        self.screen.button(True)
 
     def up(self) -> None:
-        self._xtst.XTestFakeButtonEvent(self.dpy, 1, 0, 0)
-        self._x11.XFlush(self.dpy)
+        self.screen.button(False)
 
     def close(self) -> None:
-        if self.dpy:
-            self._x11.XCloseDisplay(self.dpy)
-            self.dpy = None
+        self.screen.close()
 
 
 def mouse_for(page, kind: str):

@@ -4,23 +4,37 @@ thread) and its memory (smaps_rollup). bench/_common.py re-exports these."""
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
 
+
+def all_pids() -> list[int]:
+    """Every process of the machine now."""
+    return [int(d.name) for d in Path("/proc").iterdir() if d.name.isdigit()]
+
+
+def cmdline(pid: int) -> list[bytes] | None:
+    """The arguments ``pid`` was started with; None when it is gone."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return None
+
+
 def children_tree(pid: int) -> list[int]:
     """``pid`` and every descendant (from /proc/*/stat)."""
     parent: dict[int, int] = {}
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
+    for p in all_pids():
         try:
-            stat = (d / "stat").read_text()
+            stat = Path(f"/proc/{p}/stat").read_text()
         except OSError:
             continue
         # the command may hold spaces and parentheses: ppid is the 2nd field after the last ')'
         ppid = int(stat[stat.rindex(")") + 2:].split()[1])
-        parent[int(d.name)] = ppid
+        parent[p] = ppid
     out = [pid]
     i = 0
     while i < len(out):
@@ -87,9 +101,8 @@ def thread_cpu_delta(before: dict[str, float], after: dict[str, float], top: int
 
 
 def proc_name(pid: int) -> str:
-    try:
-        args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-    except OSError:
+    args = cmdline(pid)
+    if args is None:
         return "?"
     exe = Path(args[0].decode(errors="replace")).name
     kind = next((a.decode()[7:] for a in args if a.startswith(b"--type=")), "")
@@ -112,8 +125,18 @@ def smaps_rollup(pid: int) -> dict[str, int]:
 
 
 def tree_memory(pid: int) -> dict[str, Any]:
+    """PSS / RSS / USS / anonymous memory summed over ``pid`` and its descendants (kB)."""
+    return pids_memory(children_tree(pid))
+
+
+def pids_memory(pids: list[int], exclude: tuple[str, ...] = ()) -> dict[str, Any]:
+    """PSS / RSS / USS / anonymous memory summed over ``pids`` (kB), with each process;
+    processes whose name holds one of ``exclude`` are left out."""
     procs = []
-    for p in children_tree(pid):
+    for p in pids:
+        name = proc_name(p)
+        if any(e in name for e in exclude):
+            continue
         m = smaps_rollup(p)
         if not m:
             continue
@@ -121,7 +144,7 @@ def tree_memory(pid: int) -> dict[str, Any]:
             threads = len(list(Path(f"/proc/{p}/task").iterdir()))
         except OSError:
             threads = 0
-        procs.append({"pid": p, "name": proc_name(p), "pss_kb": m.get("Pss", 0),
+        procs.append({"pid": p, "name": name, "pss_kb": m.get("Pss", 0),
                       "rss_kb": m.get("Rss", 0), "private_dirty_kb": m.get("Private_Dirty", 0),
                       "uss_kb": m.get("Private_Clean", 0) + m.get("Private_Dirty", 0),
                       "anon_kb": m.get("Anonymous", 0), "threads": threads})
@@ -131,3 +154,29 @@ def tree_memory(pid: int) -> dict[str, Any]:
     return {"pss_kb": sum(p["pss_kb"] for p in procs), "rss_kb": sum(p["rss_kb"] for p in procs),
             "uss_kb": sum(p["uss_kb"] for p in procs), "anon_kb": sum(p["anon_kb"] for p in procs),
             "processes": procs}
+
+
+def stop_tree(proc: subprocess.Popen, pids: list[int], every: bool = False) -> None:
+    """Stop a started app and wait until all of ``pids`` (its tree) are gone: SIGTERM to
+    ``proc`` (``every``: to each of ``pids``, the last born first), then SIGKILL after 10 s."""
+    if every:
+        _signal(reversed(pids), signal.SIGTERM)
+    else:
+        proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        if every:
+            _signal(pids, signal.SIGKILL)
+        else:
+            proc.kill()
+            proc.wait(5)
+    wait_gone(pids)
+
+
+def _signal(pids, sig: int) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, sig)
+        except OSError:
+            pass

@@ -11,10 +11,9 @@ pywebview page on our Qt stack. Measurement tools only (bench/README.md, "Rivals
     holds exactly the position our app starts from (``kpat_save``); ``klondike`` for the stock.
   * ``bare``: ``python bench/_rivals.py bare``: pywebview on Qt with a one-element page
     that sets a ``pywebviewready`` performance mark (read over CDP like our app).
-- ``StartWatch`` / ``start_run``: spawn → window on screen → first cards painted (a probe
-  box polled on the X screen), PSS 3 s after the spawn, for our app and the rivals in
-  bench/startup.py (compared in bench/_sidebyside.py); ``beside``: the rivals' memory at
-  rest next to ours (bench/memory.py).
+- ``find_window`` / ``place_window``: an app's X window, found by its process tree, and
+  put in its place; ``beside``: the rivals' memory at rest next to ours (bench/memory.py).
+  Their start-up on the X screen is bench/_startwatch.py's.
 """
 
 from __future__ import annotations
@@ -26,10 +25,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
-from _common import children_tree, free_port, smaps_rollup, proc_name
-from _procs import wait_gone
+# through _common, which the floor page's process imports as it always has (its start-up is measured)
+from _common import children_tree, free_port, pids_memory, qt_env, stop_tree
 
 GAMES_DIR = "/usr/games"
 LABELS = {"aisleriot": "GNOME Aisleriot", "kpat": "KDE KPatience", "bare": "bare pywebview page"}
@@ -140,10 +139,7 @@ class Rival:
     def start(self) -> "Rival":
         env = self._env()
         if self.kind == "bare":
-            env.update(QTWEBENGINE_REMOTE_DEBUGGING=f"127.0.0.1:{self.port}", QT_API="pyside6",
-                       PYWEBVIEW_GUI="qt")
-            if os.geteuid() == 0:
-                env["QTWEBENGINE_DISABLE_SANDBOX"] = "1"
+            env = qt_env(self.port, env)
         cmd = self.command()
         self._log = open(self.dir / "log.txt", "w")
         self.spawn_wall = time.time()
@@ -154,28 +150,14 @@ class Rival:
         return children_tree(self.proc.pid) if self.proc else []
 
     def find_window(self, timeout: float = 20.0) -> int:
-        """The largest visible X window of the process tree."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            best = (0, None)
-            for pid in self.pids():
-                out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
-                                     capture_output=True, text=True).stdout.split()
-                for w in out:
-                    g = window_geometry(int(w))
-                    if g and g[2] * g[3] > best[0]:
-                        best = (g[2] * g[3], int(w))
-            if best[1] and best[0] > 200 * 200:
-                self.window = best[1]
-                return self.window
-            time.sleep(0.05)
-        raise RuntimeError(f"{self.label}: no window within {timeout} s\n{self.log_text()[-2000:]}")
+        self.window = find_window(self.pids, self.label, timeout, self.log_text)
+        return self.window
 
     def place(self, x: int, y: int, w: int, h: int) -> None:
         place_window(self.window, x, y, w, h)
 
     def memory(self) -> dict[str, Any]:
-        return tree_memory(self.pids(), exclude=("dbus-daemon", "dbus-run-session"))
+        return pids_memory(self.pids(), exclude=("dbus-daemon", "dbus-run-session"))
 
     def log_text(self) -> str:
         try:
@@ -185,26 +167,31 @@ class Rival:
 
     def stop(self) -> None:
         if self.proc is not None:
-            pids = self.pids()
-            for pid in reversed(pids):
-                try:
-                    os.kill(pid, 15)
-                except OSError:
-                    pass
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                for pid in pids:
-                    try:
-                        os.kill(pid, 9)
-                    except OSError:
-                        pass
-            wait_gone(pids)
+            stop_tree(self.proc, self.pids(), every=True)
             self.proc = None
         if getattr(self, "_log", None):
             self._log.close()
             self._log = None
         self._tmp.cleanup()
+
+
+def find_window(pids: Callable[[], list[int]], label: str, timeout: float = 20.0,
+                log: Callable[[], str] = str) -> int:
+    """The largest visible X window (over 200×200) of the processes ``pids()`` names."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        best = (0, None)
+        for pid in pids():
+            out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
+                                 capture_output=True, text=True).stdout.split()
+            for w in out:
+                g = window_geometry(int(w))
+                if g and g[2] * g[3] > best[0]:
+                    best = (g[2] * g[3], int(w))
+        if best[1] and best[0] > 200 * 200:
+            return best[1]
+        time.sleep(0.05)
+    raise RuntimeError(f"{label}: no window within {timeout} s\n{log()[-2000:]}")
 
 
 def window_geometry(win: int) -> Optional[tuple[int, int, int, int]]:
@@ -226,117 +213,6 @@ def place_window(win: int, x: int, y: int, w: int, h: int) -> None:
         if window_geometry(win) == (x, y, w, h):
             return
         time.sleep(0.02)
-
-
-def tree_memory(pids: list[int], exclude: tuple[str, ...] = ()) -> dict[str, Any]:
-    """PSS / anonymous / USS summed over ``pids`` (kB), with each process."""
-    procs = []
-    for p in pids:
-        name = proc_name(p)
-        if any(e in name for e in exclude):
-            continue
-        m = smaps_rollup(p)
-        if m:
-            procs.append({"pid": p, "name": name, "pss_kb": m.get("Pss", 0),
-                          "anon_kb": m.get("Anonymous", 0),
-                          "uss_kb": m.get("Private_Clean", 0) + m.get("Private_Dirty", 0)})
-    return {"pss_kb": sum(p["pss_kb"] for p in procs), "anon_kb": sum(p["anon_kb"] for p in procs),
-            "uss_kb": sum(p["uss_kb"] for p in procs), "processes": procs}
-
-
-class StartWatch:
-    """Spawn → on the X screen, for one app started again and again at the same place with
-    nothing else on the display: ``begin()`` just before the spawn reads a probe box,
-    ``spawned(spawn_wall, memory)`` polls it every ``poll_s`` (reads of a 40×40 box take
-    ~0.2 ms, so the resolution is about ``poll_s``) and returns when it first changed
-    (``window_s``: the window is on screen) and when it first shows a card beside the felt
-    (``cards_s``), then waits until ``pss_after_s`` after the spawn (at least 1 s after the
-    cards) and calls ``memory``.
-    The probe is found once from the settled window (``settled(pids)``, first run)."""
-
-    def __init__(self, screen, name: str, poll_s: float = 0.002, pss_after_s: float = 3.0,
-                 cache=None) -> None:
-        self.screen, self.name, self.poll_s, self.pss_after_s = screen, name, poll_s, pss_after_s
-        self.cache = cache   # a bench/_warm.py FileCache read before every start, or None
-        self.probe: Optional[tuple[int, int, int, int]] = None
-        self._base: Optional[bytes] = None
-        self._warmed: Optional[dict] = None
-
-    def begin(self) -> None:
-        self._warmed = self.cache.warm() if self.cache else None
-        self._base = self.screen.grab(self.probe) if self.probe else None
-
-    def spawned(self, spawn_wall: float, memory, timeout: float = 20.0) -> Optional[dict]:
-        if not self.probe:
-            return None
-        from _tablepix import card_on_felt
-
-        out: dict[str, Any] = {"window_s": None, "cards_s": None, "warmed": self._warmed}
-        deadline = spawn_wall + timeout
-        while time.time() < deadline:
-            data = self.screen.grab(self.probe)
-            now = time.time()
-            if out["window_s"] is None and data != self._base:
-                out["window_s"] = now - spawn_wall
-            if card_on_felt(data, self.screen.stride, (0, 0, *self.probe[2:])):
-                out["cards_s"] = now - spawn_wall
-                break
-            time.sleep(self.poll_s)
-        # 3 s after the spawn, but never before 1 s after the cards showed (a loaded machine
-        # can take longer than 3 s to start, and a half-started app is not the figure)
-        at = max(spawn_wall + self.pss_after_s, spawn_wall + (out["cards_s"] or 0) + 1.0)
-        if at > time.time():
-            time.sleep(at - time.time())
-        out["memory_at_s"] = time.time() - spawn_wall
-        out["memory"] = {k: v for k, v in memory().items() if k != "processes"}
-        return out
-
-    def settled(self, pids: list[int]) -> None:
-        """Find the probe in the settled window of ``pids`` (once); the file cache learns
-        what they map."""
-        if self.cache:
-            self.cache.learn(pids)
-        if self.probe:
-            return
-        from _tablepix import find_probe
-
-        probe_rival = Rival.__new__(Rival)
-        probe_rival.proc = None
-        probe_rival.pids = lambda: pids  # type: ignore[method-assign]
-        win = Rival.find_window(probe_rival)
-        x, y, w, h = window_geometry(win)
-        box = self.screen.clip((x, y, w, h))
-        found = find_probe(self.screen.grab(box), self.screen.stride, box[2], box[3])
-        if found is None:
-            raise RuntimeError(f"{self.name}: no card beside the felt in the settled window")
-        self.probe = (box[0] + found[0], box[1] + found[1], found[2], found[3])
-
-
-def start_run(pw, kind: str, watch: StartWatch, settle: float = 4.0) -> dict:
-    """One start of a rival (``bare`` or ``aisleriot`` Seahaven): screen times, memory 3 s
-    after the spawn, and for the bare page its ``pywebviewready`` (after ``settle`` s, over
-    CDP, as bench/startup.py reads our ``harp-ready``)."""
-    r = Rival(kind, "seahaven")
-    try:
-        watch.begin()
-        r.start()
-        out: dict[str, Any] = {"screen": watch.spawned(r.spawn_wall, r.memory)}
-        left = r.spawn_wall + settle - time.time()
-        if left > 0:
-            time.sleep(left)
-        if kind == "bare":
-            browser = pw.chromium.connect_over_cdp(f"http://127.0.0.1:{r.port}", no_defaults=True)
-            try:
-                page = browser.contexts[0].pages[0]
-                t = page.evaluate("() => performance.timeOrigin + "
-                                  "performance.getEntriesByName('bare-ready')[0].startTime")
-                out["ready_s"] = t / 1000 - r.spawn_wall
-            finally:
-                browser.close()
-        watch.settled(r.pids())
-        return out
-    finally:
-        r.stop()
 
 
 def beside(ours_memory, settle: float = 4.0) -> dict:

@@ -23,6 +23,16 @@ def _light(data: bytes, stride: int, x: int, y: int) -> bool:
     return is_card(data[i], data[i + 1], data[i + 2])
 
 
+def card_share(data: bytes, stride: int, w: int, h: int) -> float:
+    """Share of card (not felt) pixels of a ``w``×``h`` image, every other row and column."""
+    n = lit = 0
+    for y in range(0, h, 2):
+        for x in range(0, w, 2):
+            n += 1
+            lit += _light(data, stride, x, y)
+    return lit / max(n, 1)
+
+
 def _runs(flags: list[bool], min_len: int) -> list[tuple[int, int]]:
     out, start = [], None
     for i, f in enumerate(flags + [False]):

@@ -5,7 +5,7 @@ of the root window (on Xvfb: the frame buffer, every window's pixels as shown) w
 ``XGetSubImage`` into one image allocated once, and compares the bytes with a baseline;
 ``Screen.floor_ms`` measures how long one read takes (the method's own resolution).
 
-The pure helpers (``first_change``, ``png``) have unit tests in tests/test_bench_xscreen.py.
+The pure helpers (``first_change``, ``png``) have unit tests in tests/test_bench_rivals.py.
 """
 
 from __future__ import annotations

@@ -14,10 +14,8 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "backend"))
+from _common import ROOT  # sets sys.path
 
 from harptowers.api import Api  # noqa: E402
 

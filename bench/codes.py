@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend"))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from _common import ROOT  # sets sys.path
+
+sys.path.insert(0, str(ROOT / "tests"))
 
 from harptowers.engine import InvalidCode, parse_code  # noqa: E402
 from test_codes_hostile import SHAPES  # noqa: E402

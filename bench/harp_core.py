@@ -16,10 +16,8 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "backend"))
+import _common  # noqa: F401  (sets sys.path)
 
 from harptowers.engine import new_game  # noqa: E402
 from harptowers.engine.codes import format_code  # noqa: E402

@@ -97,7 +97,7 @@ def follow(code: str, max_hints: int, game_seconds: float) -> dict:
            "seconds": round(time.perf_counter() - t0, 1), "slowest_hint": round(slowest, 2)}
     if not g.won:  # where the hints left the game: dead already, or still winnable?
         row["stall"] = solve(g, limit_seconds=None, max_nodes=STALL_NODES).verdict
-        row["moves"] = " ".join(played)  # bench/hints_fatal.py finds the move that lost it
+        row["moves"] = " ".join(played)  # where the game was lost (bench/README.md, "fatal moves")
         row["searches"] = searches
     return row
 

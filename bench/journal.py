@@ -8,12 +8,11 @@ writer thread running; and the journal line's size.
 from __future__ import annotations
 
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend"))
+import _common  # noqa: F401  (sets sys.path)
 
 from harptowers import storage  # noqa: E402
 from harptowers.engine.notation import STOCK_TAP  # noqa: E402

@@ -39,7 +39,7 @@ import os
 import sys
 import time
 
-from _common import (App, emit, ensure_display, loadavg, machine, parser, save_position,
+from _common import (REFCOUNT_PAD, App, emit, ensure_display, loadavg, machine, parser, save_position,
                      summary, table, verdict)
 import _page as P
 import _rivals
@@ -143,15 +143,13 @@ def main(argv=None) -> dict:
             P.install(page)
             P.settle(page, 3)
             mouse = P.mouse_for(page, args.input)
-            pause = 0.008 if mouse.name == "xtest" else 0.0
+            pause = mouse.pause
             result["settings"]["input"] = mouse.name
             lay = P.layout(page)
             start = P.grab_point(lay, pos["src"], pos["index"])
             end = P.drop_point(lay, pos["dst"])
-            s = lay["piles"]["s"]
-            stock_pt = (s["x"] + s["w"] / 2, s["y"] + s["h"] / 2)
-            ub = page.get_by_test_id("btn-undo").bounding_box()
-            undo_pt = (ub["x"] + ub["width"] / 2, ub["y"] + ub["height"] / 2)
+            stock_pt = P.centre(lay["piles"]["s"])
+            undo_pt = P.centre(page.get_by_test_id("btn-undo").bounding_box())
             t0 = time.perf_counter()
             points = [checkpoint(app, page, cdp, 0, t0)]
             marks = [args.first] + list(range(args.first + args.every, args.actions + 1, args.every))
@@ -306,7 +304,7 @@ def main(argv=None) -> dict:
                  f"{cc.get('fatal') or 'no fatal error'}")
     if result.get("refcount_guard"):
         text += ("\n  (this run padded None/True/False refcounts, see bench/_launch.py, "
-                 f"+{3 * 300_000 * 8 / 1e6:.0f} MB constant)")
+                 f"+{3 * REFCOUNT_PAD * 8 / 1e6:.0f} MB constant)")
     if result.get("beside"):
         b = result["beside"]
         text += "\n  at rest beside ours after the actions (MB, PSS / anonymous): " + ", ".join(

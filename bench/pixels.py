@@ -33,129 +33,18 @@ import statistics
 import time
 from pathlib import Path
 
-from _common import (App, emit, ensure_display, loadavg, machine, parser, pct, save_position, table)
+from _common import (FLOOR_GOALS, App, emit, ensure_display, loadavg, machine, parser, pct,
+                     save_position, table)
 import _page as P
 import _rivals as R
 import _tablepix as T
 import positions
+from _pixwindows import (GAP, KLONDIKE, NAMES, SLOTS, H, Table, W, floor_points, grow,
+                         light_share, start_floor, start_in_slot, start_ours)
 from _xscreen import Screen
 
-W, H, GAP = 960, 700, 20
-NAMES = ("ours", "floor", "kpat", "aisleriot")
-SLOTS = {n: i * (W + GAP) for i, n in enumerate(NAMES)}
-# Klondike stock + waste, and the stock's centre, in a 960×700 window (found once from
-# screenshots of KPatience 22.12 and Aisleriot 3.22, checked by the pixel change every run)
-KLONDIKE = {"kpat": ((50, 75, 250, 160), (110, 150)), "aisleriot": ((5, 68, 265, 190), (68, 160))}
 ACTIONS = ("drop", "undo", "group", "stock")
-GOAL = 1.3   # issue 40: first changed pixels within 1.3× the floor's
-
-
-def light_share(screen: Screen, box) -> float:
-    """Share of card (not felt) pixels in the middle third of ``box``."""
-    x, y, w, h = box
-    inner = (x + w // 3, y + h // 3, max(w // 3, 1), max(h // 3, 1))
-    data = screen.grab(inner)
-    st = screen.stride
-    n = lit = 0
-    for yy in range(0, inner[3], 2):
-        for xx in range(0, inner[2], 2):
-            i = yy * st + xx * 4
-            n += 1
-            lit += T.is_card(data[i], data[i + 1], data[i + 2])
-    return lit / max(n, 1)
-
-
-def grow(box, m: int):
-    x, y, w, h = box
-    return (int(x - m), int(y - m), int(w + 2 * m), int(h + 2 * m))
-
-
-class Table:
-    """One app's window: screen geometry of the cards it acts on."""
-
-    def __init__(self, name: str, screen: Screen) -> None:
-        self.name, self.s, self.ox = name, screen, SLOTS[name]
-        self.run_at = None   # for the group: which column holds the run now
-
-    def drag(self, start, end, box) -> float | None:
-        s = self.s
-        s.move(*start)
-        s.button(True)
-        for i in range(1, 11):
-            s.move(start[0] + (end[0] - start[0]) * i / 10, start[1] + (end[1] - start[1]) * i / 10)
-            time.sleep(0.01)
-        time.sleep(0.15)
-        base = s.grab(box)
-        t0 = time.perf_counter()
-        s.button(False)
-        return s.poll_change(box, base, t0)
-
-    def key_undo(self, box, win) -> float | None:
-        import subprocess
-
-        subprocess.run(["xdotool", "windowfocus", "--sync", str(win)], check=False)
-        time.sleep(0.05)
-        base = self.s.grab(box)
-        t0 = time.perf_counter()
-        self.s.keys("Control_L", "z", down=True)
-        ms = self.s.poll_change(box, base, t0)
-        self.s.keys("Control_L", "z", down=False)
-        return ms
-
-    def tap(self, point, box) -> float | None:
-        self.s.move(*point)
-        time.sleep(0.05)
-        base = self.s.grab(box)
-        t0 = time.perf_counter()
-        self.s.button(True)
-        self.s.button(False)
-        return self.s.poll_change(box, base, t0)
-
-
-def start_ours(app, css: str | None = None):
-    """Our app started, its window placed in its slot: (page, window id, table geometry)."""
-    app.start()
-    page = app.attach()
-    P.inject_css(page, css)
-    win = R.Rival.__new__(R.Rival)
-    win.proc = app.proc
-    ours_win = R.Rival.find_window(win)
-    R.place_window(ours_win, SLOTS["ours"], 0, W, H)
-    time.sleep(1.0)
-    return page, ours_win, ours_geometry(app, page, SLOTS["ours"])
-
-
-def ours_geometry(app, page, screen_x: int) -> dict:
-    """Screen offset of our page: the XMouse calibration (pointer moves seen by the page)."""
-    xm = P.XMouse(page)
-    off = (xm.dx, xm.dy)
-    xm.close()
-    return {"dx": off[0], "dy": off[1]}
-
-
-def start_floor(screen: Screen):
-    """The floor page started and placed in its slot: (rival, window id, its box on the
-    screen, found from the pixels as bench/startup.py finds a first paint)."""
-    floor = R.Rival("bare").start()
-    win = floor.find_window(60)
-    floor.place(SLOTS["floor"], 0, W, H)
-    for _ in range(100):
-        time.sleep(0.1)
-        probe = T.find_probe(screen.grab((SLOTS["floor"], 0, W, H)), screen.stride, W, H)
-        if probe:
-            break
-    else:
-        raise RuntimeError("the floor page shows no box")
-    # the probe is a 40 px square inside the box (90 × 126 CSS px from the felt's edge)
-    x, y = SLOTS["floor"] + probe[0] + 20, probe[1] + 20
-    return floor, win, (x - 40, y - 40, 80, 80)
-
-
-def floor_points(box):
-    """(start, end, poll box) of a drag on the floor: it only needs a pointerup."""
-    x, y, w, h = box
-    start = (x + w / 2, y + h / 2)
-    return start, (start[0] + 60, start[1] + 40), box
+GOAL = FLOOR_GOALS["pixels"]   # issue 40: ours ÷ the floor, first changed pixels
 
 
 def seahaven_phase(pw, args, screen: Screen, out: dict, shots: Path | None) -> None:
@@ -182,9 +71,7 @@ def seahaven_phase(pw, args, screen: Screen, out: dict, shots: Path | None) -> N
         tables["floor"] = Table("floor", screen)
         for r, name in ((kp, "kpat"), (ai, "aisleriot")):
             if r:
-                r.start()
-                wins[name] = r.find_window()
-                r.place(SLOTS[name], 0, W, H)
+                wins[name] = start_in_slot(r, name)
                 tables[name] = Table(name, screen)
         time.sleep(3.0)
         geom = {}
@@ -312,9 +199,7 @@ def stock_phase(pw, args, screen: Screen, out: dict, shots: Path | None) -> None
         page, ours_win, geo = start_ours(app, args.css)
         floor, _, floor_box = start_floor(screen)
         for name, r in rivals.items():
-            r.start()
-            r.find_window()
-            r.place(SLOTS[name], 0, W, H)
+            start_in_slot(r, name)
         time.sleep(3.0)
         lay = P.layout(page)
         s, w = lay["piles"]["s"], lay["piles"]["w"]
@@ -353,12 +238,10 @@ def stats(v: list[float]) -> dict:
 
 
 def main(argv=None) -> dict:
-    p = parser(__doc__.splitlines()[0])
+    p = parser(__doc__.splitlines()[0], css=True)
     p.add_argument("--runs", type=int, default=20)
     p.add_argument("--gap", type=float, default=0.45, help="seconds after each action")
     p.add_argument("--shots", default=None, help="folder for PNGs of the first run")
-    p.add_argument("--css", metavar="FILE", help="a stylesheet injected into our page first "
-                   "(to try a rendering change without touching the product)")
     p.add_argument("--without", default="", help="rivals left out, e.g. kpat,aisleriot")
     args = p.parse_args(argv)
     ensure_display("3920x760")

@@ -81,9 +81,8 @@ def measure(pw, name: str, repeat: int, css: str | None) -> dict:
 
 
 def main(argv=None) -> dict:
-    p = parser(__doc__.splitlines()[0])
+    p = parser(__doc__.splitlines()[0], css=True)
     p.add_argument("--repeat", type=int, default=9)
-    p.add_argument("--css", metavar="FILE", help="a stylesheet injected first (to try a change)")
     args = p.parse_args(argv)
     ensure_display("1400x900")
     from playwright.sync_api import sync_playwright

@@ -13,10 +13,9 @@ import statistics
 import sys
 import threading
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "backend"))
+from _common import ROOT  # sets sys.path
+
 sys.path.insert(0, str(ROOT / "tests"))
 
 from harptowers import serve  # noqa: E402

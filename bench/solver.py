@@ -18,21 +18,24 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import shutil
 import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "backend"))
+sys.path.insert(0, str(ROOT / "bench"))
 
+import solver_harp  # noqa: E402
 from harptowers.engine import new_game, parse_move  # noqa: E402
 from harptowers.engine.codes import format_code  # noqa: E402
 from harptowers.engine.solvers import solve  # noqa: E402
+from solver_harp import cli, pct  # noqa: E402
 
 
 def board(game) -> str:
@@ -132,10 +135,7 @@ def _find(g, text: str) -> str:
 
 
 def replay_wins(code: str, solution: str) -> bool:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT / "backend") + os.pathsep + env.get("PYTHONPATH", "")
-    p = subprocess.run([sys.executable, "-m", "harptowers", "replay", code, solution, "--json"],
-                       capture_output=True, text=True, env=env, timeout=120)
+    p = cli("replay", code, solution, "--json", timeout=120)
     return p.returncode == 0 and json.loads(p.stdout)["won"] is True
 
 
@@ -161,20 +161,15 @@ def compare(number: int, variant: str = "C4", limit: float = 10.0, replay: bool 
     return row
 
 
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
-
-
 def summary(rows: list[dict]) -> dict:
     ours = [r["seconds"] for r in rows]
     out = {"deals": len(rows),
            "ours": {"median_s": statistics.median(ours), "p90_s": pct(ours, 0.9),
-                    "max_s": max(ours), "verdicts": _count(r["verdict"] for r in rows)}}
+                    "max_s": max(ours), "verdicts": dict(Counter(r["verdict"] for r in rows))}}
     if rows and "fc_verdict" in rows[0]:
         fc = [r["fc_seconds"] for r in rows]
         out["fc_solve"] = {"median_s": statistics.median(fc), "p90_s": pct(fc, 0.9),
-                           "max_s": max(fc), "verdicts": _count(r["fc_verdict"] for r in rows)}
+                           "max_s": max(fc), "verdicts": dict(Counter(r["fc_verdict"] for r in rows))}
         def deals(ours: set, theirs: set) -> list[int]:
             return [r["deal"] for r in rows if r["verdict"] in ours and r["fc_verdict"] in theirs]
 
@@ -191,13 +186,6 @@ def summary(rows: list[dict]) -> dict:
     rep = [r for r in rows if "fc_replayed" in r]
     out["fc_replayed"] = {"checked": len(rep), "won": sum(1 for r in rep if r["fc_replayed"])}
     return out
-
-
-def _count(it) -> dict:
-    d: dict = {}
-    for v in it:
-        d[v] = d.get(v, 0) + 1
-    return d
 
 
 def table(s: dict) -> str:
@@ -228,9 +216,6 @@ def main(argv: list[str] | None = None) -> int:
         k = argv.index("--game")
         game, rest = argv[k + 1], argv[:k] + argv[k + 2:]
         if game == "easy-harp":
-            sys.path.insert(0, str(ROOT / "bench"))
-            import solver_harp
-
             return solver_harp.main(rest)
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--deals", type=int, default=200)

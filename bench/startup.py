@@ -45,6 +45,7 @@ from pathlib import Path
 from _common import (App, children_tree, emit, ensure_display, loadavg, machine, parser, table,
                      tree_cpu_seconds, verdict)
 import _rivals
+from _startwatch import StartWatch, start_run
 from _sidebyside import pool, side_by_side
 from _warm import FileCache
 
@@ -206,17 +207,17 @@ def main(argv=None) -> dict:
         from _xscreen import Screen
 
         screen = Screen()
-        watches = {k: _rivals.StartWatch(screen, k, cache=cache) for k in ["ours"] + rivals}
+        watches = {k: StartWatch(screen, k, cache=cache) for k in ["ours"] + rivals}
     with sync_playwright() as pw:
         # warm the file cache (and find where each app shows its cards); not counted
         one_run(pw, args.code, False, args.settle, watches.get("ours"))
         for k in rivals:
-            _rivals.start_run(pw, k, watches[k], args.settle)
+            start_run(pw, k, watches[k], args.settle)
         runs, rival_runs = [], {k: [] for k in rivals}
         for _ in range(args.runs):   # interleaved: ours, bare page, Aisleriot, ours, …
             runs.append(one_run(pw, args.code, False, args.settle, watches.get("ours")))
             for k in rivals:
-                rival_runs[k].append(_rivals.start_run(pw, k, watches[k], args.settle))
+                rival_runs[k].append(start_run(pw, k, watches[k], args.settle))
         inst = []
         for _ in range(0 if args.no_breakdown else args.runs):
             if cache:

@@ -9,12 +9,11 @@ of the saved document.
 from __future__ import annotations
 
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend"))
+import _common  # noqa: F401  (sets sys.path)
 
 from harptowers import storage  # noqa: E402
 from harptowers.api import Api  # noqa: E402
