@@ -5,12 +5,17 @@ for pywebview's bridge (injected only when the page has loaded) and a ``state`` 
 The page reads ``<script type="application/json" id="harp-first">`` (never executed, so the
 page's Content-Security-Policy is untouched); a page served without it (``--serve``, the test
 harness) asks the bridge as before.
+
+The window's page also carries its stylesheets in one ``<style>`` (``inline_styles``): the
+window's files are answered one by one on the GUI thread, and nine fewer of them before the
+modules cut the start (issue 40, bench/README.md). The CSP allows inline styles.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -57,9 +62,49 @@ def first_data(state: dict[str, Any], root: Path,
     return _safe(text)
 
 
+STYLESHEET = re.compile(rb'[ \t]*<link rel="stylesheet" href="([\w/.-]+\.css)">\r?\n?')
+CSS_URL = re.compile(rb"""url\(\s*(["']?)([^"')]+)\1\s*\)""")
+
+
+def _rebased(css: bytes, folder: str) -> bytes:
+    """``css`` from the file in ``folder`` (relative to the page), its relative ``url()``s
+    made relative to the page; ``data:`` and absolute ones unchanged."""
+    def fix(m: re.Match[bytes]) -> bytes:
+        quote, url = m.group(1), m.group(2).decode()
+        if re.match(r"[a-z][a-z0-9+.-]*:|/|#", url, re.I):
+            return m.group(0)
+        path = os.path.normpath(os.path.join(folder, url)).replace(os.sep, "/")
+        return b"url(" + quote + path.encode() + quote + b")"
+    return CSS_URL.sub(fix, css)
+
+
+def inline_styles(html: bytes, root: Path) -> bytes:
+    """``html`` with its ``<link rel="stylesheet">`` files (under ``root``) in one ``<style>``
+    where the first was, in the same order. Unchanged when a file is missing, lies outside
+    ``root`` or holds text that would end the element."""
+    links = list(STYLESHEET.finditer(html))
+    parts = []
+    for m in links:
+        target = (root / m.group(1).decode()).resolve()
+        if root.resolve() not in target.parents or not target.is_file():
+            return html
+        css = target.read_bytes()
+        if b"</style" in css.lower():
+            return html
+        folder = os.path.dirname(m.group(1).decode())
+        parts.append(_rebased(css, folder).strip())
+    if not parts:
+        return html
+    style = b"  <style>\n" + b"\n".join(parts) + b"\n  </style>\n"
+    first = links[0].start()
+    return html[:first] + style + STYLESHEET.sub(b"", html[first:])
+
+
 def page(html: bytes, state: dict[str, Any], root: Path,
          env: Mapping[str, str] = os.environ) -> bytes:
-    """``html`` (index.html) with the element in place of MARKER (else before ``</head>``)."""
+    """``html`` (index.html) with its stylesheets inline (``inline_styles``) and the element in
+    place of MARKER (else before ``</head>``)."""
+    html = inline_styles(html, root)
     element = (f'<script type="application/json" id="{ELEMENT_ID}">'
                f"{first_data(state, root, env)}</script>").encode()
     if MARKER in html:
