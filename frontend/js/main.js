@@ -379,6 +379,8 @@ async function boot() {
   performance.mark('harp-ready');
   resolveReady();
   askPending(first.state);
+  // the number formatter the first frame did without, made while nothing happens (i18n.js)
+  if (window.requestIdleCallback) window.requestIdleCallback(() => i18n.formatNumber(1000));
 }
 
 boot();

@@ -2,7 +2,7 @@
 // between renders and moved by anim.js. No rule lives here.
 
 import { computeLayout, drawnPiles, basisOf } from './layout.js';
-import { frontSvg, backSvg, suitMark } from './cards.js';
+import { frontSvg, backSvg, suitMark, setBuried } from './cards.js';
 import * as anim from './anim.js';
 import { t, cardLabel } from './i18n.js';
 import { pileName } from './announce.js';
@@ -214,9 +214,7 @@ function buriedUnder(c, above) {
 
 function buryAll(els) {
   for (const el of els) {
-    if (el.isConnected && el.dataset.face === 'down' && !el.hasAttribute('data-buried')) {
-      el.setAttribute('data-buried', '');
-    }
+    if (el.isConnected && el.dataset.face === 'down') setBuried(el, true);
   }
 }
 
@@ -325,7 +323,7 @@ export function render(next, opts = {}) {
       const covered = i < pile.cards.length - 1;
       if (el.hasAttribute('data-covered') !== covered) el.toggleAttribute('data-covered', covered);
       if (buriedUnder(c, pile.cards[i + 1])) bury.push(el);
-      else if (el.hasAttribute('data-buried')) el.removeAttribute('data-buried');
+      else setBuried(el, false);
     });
   }
   const riders = opts.deal ? new Set() : pileRiders(was);
