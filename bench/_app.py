@@ -72,9 +72,13 @@ class App:
     """
 
     def __init__(self, playwright, *args: str, data_dir: Path | None = None,
-                 launcher: bool = False, refcount_guard: bool = False) -> None:
+                 launcher: bool = False, refcount_guard: bool = False,
+                 backend: Path | None = None) -> None:
         self.pw = playwright
         self.args = list(args)
+        # backend: another checkout's backend/ folder (startup.py --against): the app is
+        # started from it, with this interpreter and its installed libraries
+        self.backend = backend
         self._tmp = None
         if data_dir is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="harp-bench-")
@@ -100,6 +104,10 @@ class App:
         if self.launcher:
             env["HARP_BENCH_MARKS"] = str(self.marks_file)
             cmd = [sys.executable, str(BENCH / "_launch.py"), *self.args]
+        elif self.backend is not None:
+            start = (f"import sys; sys.path.insert(0, {str(self.backend)!r}); "
+                     "from harptowers.cli import main; sys.exit(main())")
+            cmd = [sys.executable, "-c", start, *self.args]
         else:
             cmd = [str(harp_exe()), *self.args]
         self._log = open(self.data_dir / "app.log", "w")

@@ -76,8 +76,8 @@ PAGE_TIMES = """() => {
 }"""
 
 
-def one_run(pw, code: str, launcher: bool, settle: float, watch=None) -> dict:
-    app = App(pw, code, launcher=launcher)
+def one_run(pw, code: str, launcher: bool, settle: float, watch=None, backend=None) -> dict:
+    app = App(pw, code, launcher=launcher, backend=backend)
     try:
         if watch:   # the side-by-side run (bench/_rivals.py): the X screen, PSS at 3 s
             watch.begin()
@@ -177,6 +177,10 @@ def main(argv=None) -> dict:
     p.add_argument("--settle", type=float, default=4.0,
                    help="seconds after the spawn before attaching (default 4)")
     p.add_argument("--no-breakdown", action="store_true")
+    p.add_argument("--against", metavar="DIR", type=Path,
+                   help="another checkout (e.g. `git worktree add /tmp/before HEAD~2`, with its "
+                        "compiled part copied in): its app started interleaved with ours and the "
+                        "rivals, from DIR/backend with this interpreter, printed as ours ÷ against")
     p.add_argument("--no-rivals", action="store_true",
                    help="without the bare pywebview page and Aisleriot started in turn with ours")
     p.add_argument("--cold", action="store_true",
@@ -201,6 +205,8 @@ def main(argv=None) -> dict:
                            "file_cache": "as left" if args.cold else "warmed before each start"}}
     rivals = [] if args.no_rivals else \
         ["bare"] + (["aisleriot"] if _rivals.available()["aisleriot"] else [])
+    if args.against:
+        rivals.append("against")
     watches = {}
     cache = None if args.cold else FileCache()
     if rivals:
@@ -210,14 +216,20 @@ def main(argv=None) -> dict:
         watches = {k: StartWatch(screen, k, cache=cache) for k in ["ours"] + rivals}
     with sync_playwright() as pw:
         # warm the file cache (and find where each app shows its cards); not counted
+        def rival(k: str) -> dict:
+            if k != "against":
+                return start_run(pw, k, watches[k], args.settle)
+            r = one_run(pw, args.code, False, args.settle, watches[k], args.against / "backend")
+            return {**r, "ready_s": r["total_s"]}
+
         one_run(pw, args.code, False, args.settle, watches.get("ours"))
         for k in rivals:
-            start_run(pw, k, watches[k], args.settle)
+            rival(k)
         runs, rival_runs = [], {k: [] for k in rivals}
         for _ in range(args.runs):   # interleaved: ours, bare page, Aisleriot, ours, …
             runs.append(one_run(pw, args.code, False, args.settle, watches.get("ours")))
             for k in rivals:
-                rival_runs[k].append(start_run(pw, k, watches[k], args.settle))
+                rival_runs[k].append(rival(k))
         inst = []
         for _ in range(0 if args.no_breakdown else args.runs):
             if cache:
@@ -293,7 +305,8 @@ def main(argv=None) -> dict:
             f"Side by side, {args.runs} interleaved starts each (medians; spawn → the X screen, "
             "polled every ~2 ms; PSS summed over each app's processes 3 s after the spawn, "
             "or 1 s after its cards showed if that is later)",
-            ["what", "Harp & Towers", *[_rivals.LABELS[k] for k in rivals],
+            ["what", "Harp & Towers", *[_rivals.LABELS.get(k, f"against {args.against}")
+                                        for k in rivals],
              *[f"ours ÷ {k}" for k in rivals]], rows)
     if not args.no_breakdown:
         it = importtime()
