@@ -4,14 +4,12 @@ complete). ``FreeCellSearch.run`` plays its rounds here or, given the compiled m
 
 from __future__ import annotations
 
-import heapq
 import time
 from types import ModuleType
 
 from ..game import Game
-from ..notation import Move, PileRef
-from .base import ANY_FOUNDATION as _F
-from .base import UNKNOWN, UNWINNABLE, WINNABLE, Budgeted, Limit, Result
+from .base import UNKNOWN, UNWINNABLE, WINNABLE, Limit, Result
+from .cell_search import CellSearch
 
 RED = (False, True, True, False)   # suits S H D C (cards.Suit)
 OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))   # the suits of the other colour
@@ -22,10 +20,12 @@ def builds(onto: int, card: int) -> bool:
     return (onto & 15) == (card & 15) + 1 and RED[onto >> 4] != RED[card >> 4]
 
 
-class FreeCellSearch(Budgeted):
+class FreeCellSearch(CellSearch):
     """Complete searches on a compact position. Internal moves are tuples
     ``(src_kind, src_index, dst_kind, dst_index, count)`` with kinds ``'t' 'c' 'f'``
     (a foundation's index is the suit)."""
+
+    TIE = 1   # of equal scores, the oldest position first
 
     # the best-first score's weights (``score``): cards not home, in cells, empty columns,
     # cards above a lower one, depth of the next cards; the first is the main one
@@ -38,53 +38,12 @@ class FreeCellSearch(Budgeted):
     def __init__(self, g: Game, limit_seconds: float | None, max_nodes: int | None,
                  core: ModuleType | None = None) -> None:
         self.core = core
-        self.cols: list[bytes] = [bytes(c.face for c in col) for col in g.columns]
-        self.cells: list[int] = [c[0].face if c else 0 for c in g.cells]
-        self.found: list[int] = [0, 0, 0, 0]
-        for s, f in zip(g.found_suits, g.foundations):
-            self.found[int(s)] = len(f)
-        self.ncells = len(self.cells)
-        self._limits(limit_seconds, max_nodes)
+        self._position(g, limit_seconds, max_nodes)
 
     # ---- position ----------------------------------------------------------------------
     def key(self) -> bytes:
         """Columns and cells as multisets; the foundations follow from the rest."""
         return b"\xff".join(sorted(self.cols)) + b"\xfe" + bytes(sorted(self.cells))
-
-    def apply(self, m: tuple) -> None:
-        sk, si, dk, di, n = m
-        cols = self.cols
-        if sk == "t":
-            src = cols[si]
-            moving = src[-n:]
-            cols[si] = src[:-n]
-        else:
-            moving = bytes((self.cells[si],))
-            self.cells[si] = 0
-        if dk == "t":
-            cols[di] += moving
-        elif dk == "c":
-            self.cells[di] = moving[0]
-        else:
-            self.found[di] += 1
-
-    def undo(self, m: tuple) -> None:
-        sk, si, dk, di, n = m
-        cols = self.cols
-        if dk == "t":
-            dst = cols[di]
-            moving = dst[-n:]
-            cols[di] = dst[:-n]
-        elif dk == "c":
-            moving = bytes((self.cells[di],))
-            self.cells[di] = 0
-        else:
-            self.found[di] -= 1
-            moving = bytes((di * 16 + self.found[di] + 1,))
-        if sk == "t":
-            cols[si] += moving
-        else:
-            self.cells[si] = moving[0]
 
     def safe(self, c: int) -> bool:
         """The card can go home now and will never be needed in a column again."""
@@ -190,10 +149,6 @@ class FreeCellSearch(Budgeted):
         return home + build + park
 
     # ---- search ------------------------------------------------------------------------
-    def reset(self) -> None:
-        cols, cells, found = self.start
-        self.cols, self.cells, self.found = list(cols), list(cells), list(found)
-
     def run(self) -> Result:
         """Rounds (``ROUNDS``) whose budgets grow ×4: best-first for a quick win, the complete
         depth-first search with four times the positions (its "no win" is a proof), then
@@ -245,39 +200,6 @@ class FreeCellSearch(Budgeted):
             raise Limit
         return line, nodes, status == "done"
 
-    def run_dfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:
-        """Depth-first from the start position. Returns (internal moves of a win or None,
-        nodes, True when the whole space was seen)."""
-        seen = {self.key()}
-        path: list[list[tuple]] = []  # per step: the move and the auto-moves after it
-        stack = [iter(self.moves())]
-        nodes = 0
-        while stack:
-            m = next(stack[-1], None)
-            if m is None:
-                stack.pop()
-                if path:
-                    for r in reversed(path.pop()):
-                        self.undo(r)
-                continue
-            nodes += 1
-            if nodes & 1023 == 0 and self.out_of_budget(nodes, budget):
-                return None, nodes, False
-            self.apply(m)
-            recs = self.after(m)
-            if sum(self.found) == 52:
-                path.append(recs)
-                return [r for step in path for r in step], nodes, False
-            k = self.key()
-            if k in seen:
-                for r in reversed(recs):
-                    self.undo(r)
-                continue
-            seen.add(k)
-            path.append(recs)
-            stack.append(iter(self.moves()))
-        return None, nodes, True
-
     # ---- best-first ----------------------------------------------------------------------
     def load(self, k: bytes) -> None:
         """Set the position from a key (columns in key order, cells first)."""
@@ -319,58 +241,3 @@ class FreeCellSearch(Budgeted):
                     h += w_deep * (n - 1 - k)
         return h
 
-    def run_bfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:
-        """Greedy best-first (``score``) over the same moves; complete like the DFS."""
-        k0 = self.key()
-        parent: dict[bytes, bytes | None] = {k0: None}
-        heap = [(self.score(), 0, k0)]
-        count = 0
-        nodes = 0
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            if self.out_of_budget(nodes, budget):
-                return None, nodes, False
-            _, _, k = pop(heap)
-            self.load(k)
-            for m in self.moves():
-                nodes += 1
-                self.apply(m)
-                recs = self.after(m)
-                k2 = self.key()
-                if k2 not in parent:
-                    parent[k2] = k
-                    if sum(self.found) == 52:
-                        return self._rebuild(parent, k2), nodes, False
-                    count += 1
-                    push(heap, (self.score(), count, k2))
-                for r in reversed(recs):
-                    self.undo(r)
-        return None, nodes, True
-
-    def _rebuild(self, parent: dict, k: bytes) -> list[tuple]:
-        """The internal moves from the start position through the chain of keys to ``k``."""
-        keys = []
-        while k is not None:
-            keys.append(k)
-            k = parent[k]
-        keys.reverse()
-        self.reset()
-        sol: list[tuple] = []
-        for nxt in keys[1:]:
-            for m in self.moves():
-                self.apply(m)
-                recs = self.after(m)
-                if self.key() == nxt:
-                    sol += recs
-                    break
-                for r in reversed(recs):
-                    self.undo(r)
-            else:
-                raise AssertionError("solver: lost the path")
-        return sol
-
-    @staticmethod
-    def _to_move(m: tuple) -> Move:
-        sk, si, dk, di, n = m
-        dst = _F if dk == "f" else PileRef(dk, di)
-        return Move(PileRef(sk, si), dst, n)

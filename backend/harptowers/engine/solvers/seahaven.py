@@ -15,13 +15,11 @@ reductions that keep the search complete are used (docs/solver.md has the proofs
 
 from __future__ import annotations
 
-import heapq
 
 from ..cards import KING
 from ..game import Game
-from ..notation import Move, PileRef
-from .base import ANY_FOUNDATION as _F
-from .base import UNKNOWN, UNWINNABLE, WINNABLE, Budgeted, Limit, Result
+from .base import UNKNOWN, UNWINNABLE, WINNABLE, Limit, Result
+from .cell_search import CellSearch
 
 # Move-ordering weights of the Seahaven DFS, one tuple per ordering of the portfolio (see
 # SeahavenSearch.moves): cell→column, King cell→empty, King run→empty, run→column, breaking
@@ -30,21 +28,13 @@ from .base import UNKNOWN, UNWINNABLE, WINNABLE, Budgeted, Limit, Result
 ORDERINGS = ((0, 1, 2, 1, 40, 8, 2, 12, 30, 1), (0, 1, 2, 1, 40, 8, 1, 12, 30, 2))
 
 
-class SeahavenSearch(Budgeted):
+class SeahavenSearch(CellSearch):
     """Complete DFS on a compact position. Internal moves are tuples
     ``(src_kind, src_index, dst_kind, dst_index, count)`` with kinds ``'t' 'c' 'f'``
     (a foundation's index is the suit)."""
 
     def __init__(self, g: Game, limit_seconds: float | None, max_nodes: int | None) -> None:
-        # columns as bytes (immutable: slicing is cheap and the key joins them as they are)
-        self.cols: list[bytes] = [bytes(c.face for c in col) for col in g.columns]
-        self.cells: list[int] = [c[0].face if c else 0 for c in g.cells]
-        # height of each suit's foundation: the foundation index is the suit (SH-06)
-        self.found: list[int] = [0, 0, 0, 0]
-        for s, f in zip(g.found_suits, g.foundations):
-            self.found[int(s)] = len(f)
-        self.ncells = len(self.cells)
-        self._limits(limit_seconds, max_nodes)
+        self._position(g, limit_seconds, max_nodes)   # a foundation's index is its suit (SH-06)
         self.w = ORDERINGS[0]
 
     # ---- position ----------------------------------------------------------------------
@@ -52,41 +42,6 @@ class SeahavenSearch(Budgeted):
         """Columns and cells as multisets; the foundations follow from the rest."""
         cells = bytes(sorted(c for c in self.cells if c))
         return b"\xff".join(sorted(self.cols)) + b"\xfe" + cells
-
-    def apply(self, m: tuple) -> None:
-        sk, si, dk, di, n = m
-        cols = self.cols
-        if sk == "t":
-            src = cols[si]
-            moving = src[-n:]
-            cols[si] = src[:-n]
-        else:
-            moving = bytes((self.cells[si],))
-            self.cells[si] = 0
-        if dk == "t":
-            cols[di] += moving
-        elif dk == "c":
-            self.cells[di] = moving[0]
-        else:
-            self.found[di] += 1
-
-    def undo(self, m: tuple) -> None:
-        sk, si, dk, di, n = m
-        cols = self.cols
-        if dk == "t":
-            dst = cols[di]
-            moving = dst[-n:]
-            cols[di] = dst[:-n]
-        elif dk == "c":
-            moving = bytes((self.cells[di],))
-            self.cells[di] = 0
-        else:
-            self.found[di] -= 1
-            moving = bytes((di * 16 + self.found[di] + 1,))
-        if sk == "t":
-            cols[si] += moving
-        else:
-            self.cells[si] = moving[0]
 
     def after(self, m: tuple) -> list[tuple]:
         """The move ``m`` and the foundation moves it lets ``auto`` play. Between moves no
@@ -197,10 +152,6 @@ class SeahavenSearch(Budgeted):
         return [m for _, m in scored]
 
     # ---- search ------------------------------------------------------------------------
-    def reset(self) -> None:
-        cols, cells, found = self.start
-        self.cols, self.cells, self.found = list(cols), list(cells), list(found)
-
     def run(self) -> Result:
         """A portfolio of complete searches with node budgets growing ×4 a round: DFS,
         best-first, DFS with the second ordering. Any search that ends within its budget has seen
@@ -229,39 +180,6 @@ class SeahavenSearch(Budgeted):
             return Result(UNKNOWN, None, self.nodes)
         finally:
             self.reset()
-
-    def run_dfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:
-        """Depth-first from the start position. Returns (internal moves of a win or None,
-        nodes, True when the whole space was seen)."""
-        seen = {self.key()}
-        path: list[list[tuple]] = []  # per step: the move and the auto-moves after it
-        stack = [iter(self.moves())]
-        nodes = 0
-        while stack:
-            m = next(stack[-1], None)
-            if m is None:
-                stack.pop()
-                if path:
-                    for r in reversed(path.pop()):
-                        self.undo(r)
-                continue
-            nodes += 1
-            if nodes & 1023 == 0 and self.out_of_budget(nodes, budget):
-                return None, nodes, False
-            self.apply(m)
-            recs = self.after(m)
-            if sum(self.found) == 52:
-                path.append(recs)
-                return [r for step in path for r in step], nodes, False
-            k = self.key()
-            if k in seen:
-                for r in reversed(recs):
-                    self.undo(r)
-                continue
-            seen.add(k)
-            path.append(recs)
-            stack.append(iter(self.moves()))
-        return None, nodes, True
 
     # ---- best-first ----------------------------------------------------------------------
     def load(self, k: bytes) -> None:
@@ -302,62 +220,6 @@ class SeahavenSearch(Budgeted):
                     if found[c >> 4] == (c & 15) - 1:
                         h += (n - 1 - k) * 2
         return h
-
-    def run_bfs(self, budget: int) -> tuple[list[tuple] | None, int, bool]:
-        """Greedy best-first (``score``) over the same moves; complete like the DFS."""
-        k0 = self.key()
-        parent: dict[bytes, bytes | None] = {k0: None}
-        heap = [(self.score(), 0, k0)]
-        count = 0
-        nodes = 0
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            if self.out_of_budget(nodes, budget):
-                return None, nodes, False
-            _, _, k = pop(heap)
-            self.load(k)
-            for m in self.moves():
-                nodes += 1
-                self.apply(m)
-                recs = self.after(m)
-                k2 = self.key()
-                if k2 not in parent:
-                    parent[k2] = k
-                    if sum(self.found) == 52:
-                        return self._rebuild(parent, k2), nodes, False
-                    count -= 1
-                    push(heap, (self.score(), count, k2))
-                for r in reversed(recs):
-                    self.undo(r)
-        return None, nodes, True
-
-    def _rebuild(self, parent: dict, k: bytes) -> list[tuple]:
-        """The internal moves from the start position through the chain of keys to ``k``."""
-        keys = []
-        while k is not None:
-            keys.append(k)
-            k = parent[k]
-        keys.reverse()
-        self.reset()
-        sol: list[tuple] = []
-        for nxt in keys[1:]:
-            for m in self.moves():
-                self.apply(m)
-                recs = self.after(m)
-                if self.key() == nxt:
-                    sol += recs
-                    break
-                for r in reversed(recs):
-                    self.undo(r)
-            else:
-                raise AssertionError("solver: lost the path")
-        return sol
-
-    @staticmethod
-    def _to_move(m: tuple) -> Move:
-        sk, si, dk, di, n = m
-        dst = _F if dk == "f" else PileRef(dk, di)
-        return Move(PileRef(sk, si), dst, n)
 
 
 # the generation written into the batch's rows (tools/winnable_batch.py)
