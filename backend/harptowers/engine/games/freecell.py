@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import KING, Card, Suit
-from ..errors import IllegalMove, InvalidMove
-from ..game import Game
+from ..cards import Card, Suit
+from ..errors import IllegalMove
 from ..notation import Move, PileRef
 from ..runs import alternating, is_run, run_start
+from .cells import CellGame, group_limit
 
 COLUMNS = 8
 CELLS = 4
@@ -37,17 +37,13 @@ def is_alternating_run(cards: list[Card]) -> bool:
     return is_run(cards, alternating)
 
 
-def group_limit(free_cells: int, empty_columns: int) -> int:
-    """FC-08: (free cells + 1) × 2^(empty columns), the destination column not counted."""
-    return (free_cells + 1) << empty_columns
-
 
 def fits(column: list[Card], card: Card) -> bool:
     """FC-04 / FC-07: any card on an empty column; else opposite colour, one rank lower."""
     return alternating(column[-1], card) if column else True
 
 
-class FreeCell(Game):
+class FreeCell(CellGame):
     name = "freecell"
     title = "FreeCell"
     tag = "FC"
@@ -74,6 +70,13 @@ class FreeCell(Game):
         "FC-14": "{reason}",
     }
 
+    def is_group(self, cards: list[Card]) -> bool:
+        return is_alternating_run(cards)
+
+    def takes(self, column: list[Card], card: Card) -> bool:
+        """FC-04 / FC-07: opposite colour, one rank lower; an empty column takes any card."""
+        return fits(column, card)
+
     def deal(self) -> None:
         """FC-01/FC-02: Microsoft's deal, 52 cards face up round the 8 columns (7, 7, 7, 7,
         6, 6, 6, 6 cards); 4 empty cells and 4 empty foundations."""
@@ -84,56 +87,6 @@ class FreeCell(Game):
         self.cells[:] = [[] for _ in range(CELLS)]
         self.foundations[:] = [[] for _ in Suit]
         self.found_suits[:] = list(Suit)
-
-    def free_cells(self) -> int:
-        return sum(1 for c in self.cells if not c)
-
-    def check(self, m: Move) -> Move:
-        if m.dst is None:
-            raise InvalidMove("FreeCell has no stock")
-        if m.src.kind not in "tcf" or m.dst.kind not in "tcf":
-            bad = m.src if m.src.kind not in "tcf" else m.dst
-            raise InvalidMove(f"FreeCell has no pile {str(bad)!r}")
-        src = self.pile(m.src)
-        if m.dst.index >= 0:
-            self.pile(m.dst)
-        if m.src == m.dst:
-            raise InvalidMove(f"{str(m.src)!r} cannot move onto itself")
-        if not 1 <= m.count <= len(src):
-            raise InvalidMove(f"{str(m.src)!r} has {len(src)} cards, not {m.count}")
-        moving = src[-m.count:]
-        first = moving[0]
-        if m.src.kind == "f" and (m.count > 1 or m.dst.kind == "f"):
-            raise IllegalMove("FC-13", card=first.text)
-        if m.count > 1 and not is_alternating_run(moving):
-            raise IllegalMove("FC-03", card=first.text, reason="not-a-run")
-        if m.dst.kind == "c":
-            if m.count > 1:
-                raise IllegalMove("FC-05", reason="one-card")
-            empty_cells = [i for i, c in enumerate(self.cells) if not c]
-            i = (empty_cells[0] if empty_cells else -1) if m.dst.index < 0 else m.dst.index
-            if i < 0 or self.cells[i]:
-                raise IllegalMove("FC-05", reason="full")
-            return Move(m.src, PileRef("c", i))
-        if m.dst.kind == "f":
-            f = self.foundations[first.suit]
-            need = None if len(f) == KING else Card(len(f) + 1, first.suit).text
-            if m.count > 1 or (m.dst.index >= 0 and m.dst.index != first.suit) \
-                    or len(f) != first.rank - 1:
-                raise IllegalMove("FC-06", card=first.text, need=need)
-            return Move(m.src, PileRef("f", int(first.suit)), 1)
-        col = self.columns[m.dst.index]
-        if not fits(col, first):
-            raise IllegalMove("FC-04", card=first.text, onto=col[-1].text)
-        if m.count > 1:
-            free = self.free_cells()
-            empty = sum(1 for column in self.columns if not column)
-            limit = group_limit(free, empty - (0 if col else 1))
-            if m.count > limit:
-                raise IllegalMove("FC-08", count=m.count, limit=limit, free_cells=free,
-                                  empty_columns=empty, to_empty=not col,
-                                  limit_occupied=group_limit(free, empty))
-        return m
 
     def points(self, m: Move, turned: bool) -> int:
         """FC-16: +10 onto a foundation, −10 a card taken back from one, else 0."""

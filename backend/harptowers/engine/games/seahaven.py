@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import KING, Card, Suit, deck
-from ..errors import IllegalMove, InvalidMove
-from ..game import Game
+from ..errors import IllegalMove
 from ..notation import Move, PileRef, parse_move
 from ..runs import fits_column, in_suit, is_run, run_start
 from ..shuffle import deal_seed, shuffle
+from .cells import CellGame, group_limit
 
 COLUMNS = 10
 
@@ -19,12 +19,8 @@ def is_suit_run(cards: list[Card]) -> bool:
     return is_run(cards, in_suit)
 
 
-def group_limit(free_cells: int, empty_columns: int) -> int:
-    """SH-08: (free cells + 1) × 2^(empty columns), the destination column not counted."""
-    return (free_cells + 1) << empty_columns
 
-
-class Seahaven(Game):
+class Seahaven(CellGame):
     name = "seahaven-towers"
     title = "Seahaven Towers"
     tag = "SH"
@@ -55,6 +51,13 @@ class Seahaven(Game):
         "SH-14": "{reason}",
     }
 
+    def is_group(self, cards: list[Card]) -> bool:
+        return is_suit_run(cards)
+
+    def takes(self, column: list[Card], card: Card) -> bool:
+        """SH-04 / SH-07: same suit, one rank lower; an empty column takes a King."""
+        return fits_column(column, card, in_suit)
+
     def deal(self) -> None:
         """SH-01/SH-02: 52 cards face up, 5 to each of 10 columns dealt row by row; cards 50
         and 51 to cells 1 and 2 (with 1 cell, card 51 goes on top of column 2)."""
@@ -72,56 +75,6 @@ class Seahaven(Game):
             self.columns[1].append(cards[51])
         self.foundations[:] = [[] for _ in Suit]
         self.found_suits[:] = list(Suit)
-
-    def free_cells(self) -> int:
-        return sum(1 for c in self.cells if not c)
-
-    def check(self, m: Move) -> Move:
-        if m.dst is None:
-            raise InvalidMove("Seahaven Towers has no stock")
-        if m.src.kind not in "tcf" or m.dst.kind not in "tcf":
-            raise InvalidMove(f"Seahaven Towers has no pile {str(m.src if m.src.kind not in 'tcf' else m.dst)!r}")
-        src = self.pile(m.src)
-        if m.dst.index >= 0:
-            self.pile(m.dst)
-        if m.src == m.dst:
-            raise InvalidMove(f"{str(m.src)!r} cannot move onto itself")
-        if not 1 <= m.count <= len(src):
-            raise InvalidMove(f"{str(m.src)!r} has {len(src)} cards, not {m.count}")
-        moving = src[-m.count:]
-        first = moving[0]
-        if m.src.kind == "f" and (m.count > 1 or m.dst.kind == "f"):
-            raise IllegalMove("SH-13", card=first.text)
-        if m.count > 1 and not is_suit_run(moving):
-            raise IllegalMove("SH-03", card=first.text, reason="not-a-run")
-        if m.dst.kind == "c":
-            if m.count > 1:
-                raise IllegalMove("SH-05", reason="one-card")
-            empty_cells = [i for i, c in enumerate(self.cells) if not c]
-            i = (empty_cells[0] if empty_cells else -1) if m.dst.index < 0 else m.dst.index
-            if i < 0 or self.cells[i]:
-                raise IllegalMove("SH-05", reason="full")
-            return Move(m.src, PileRef("c", i))
-        if m.dst.kind == "f":
-            f = self.foundations[first.suit]
-            need = None if len(f) == KING else Card(len(f) + 1, first.suit).text
-            if m.count > 1 or (m.dst.index >= 0 and m.dst.index != first.suit) or len(f) != first.rank - 1:
-                raise IllegalMove("SH-06", card=first.text, need=need)
-            return Move(m.src, PileRef("f", int(first.suit)), 1)
-        col = self.columns[m.dst.index]
-        if not fits_column(col, first, in_suit):
-            if not col:
-                raise IllegalMove("SH-07", card=first.text)
-            raise IllegalMove("SH-04", card=first.text, onto=col[-1].text)
-        if m.count > 1:
-            free = self.free_cells()
-            empty = sum(1 for column in self.columns if not column)
-            limit = group_limit(free, empty - (0 if col else 1))
-            if m.count > limit:
-                raise IllegalMove("SH-08", count=m.count, limit=limit, free_cells=free,
-                                  empty_columns=empty, to_empty=not col,
-                                  limit_occupied=group_limit(free, empty))
-        return m
 
     def points(self, m: Move, turned: bool) -> int:
         """Scoring table of Seahaven: +10 onto a foundation, +5 cell → column, else 0."""
