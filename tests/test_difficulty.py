@@ -56,7 +56,7 @@ def test_levels_by_hand():
     assert [difficulty.level_of("nodes", v, (10, 100)) for v in (1, 10, 11, 100, 101)] == \
         [1, 1, 2, 2, 3]
     assert [difficulty.level_of("hint-share", v, (0.3, 0.7)) for v in (0, 0.3, 0.5, 0.7, 1)] == \
-        [3, 3, 2, 1, 1]
+        [3, 3, 2, 2, 1]
     with pytest.raises(ValueError):
         difficulty.level_of("moves", 3, (1, 2))
 
@@ -90,9 +90,12 @@ def test_a_hint_share_table_is_the_share_of_layouts_won(game, variant):
         if line.strip():
             r = json.loads(line)
             rows[r["deal"]] = r
-    low, high = (float(x) for x in header(game, variant)["cuts"].split())
-    want = {d: "easy" if r["won"] / r["layouts"] >= high else
-            "hard" if r["won"] / r["layouts"] <= low else "medium" for d, r in rows.items()}
+    share = {d: r["won"] / r["layouts"] for d, r in rows.items()}
+    values = sorted(share.values())
+    n = len(values)
+    low, high = values[(n + 2) // 3 - 1], values[(2 * n + 2) // 3 - 1]
+    assert header(game, variant)["cuts"].split() == [f"{low:g}", f"{high:g}"]
+    want = {d: "hard" if v <= low else "medium" if v <= high else "easy" for d, v in share.items()}
     assert want and shipped(game, variant) == want
 
 

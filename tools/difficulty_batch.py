@@ -87,7 +87,8 @@ def run_hints(game: str, variant: str, deals: int, first_index: int, layouts: in
 
 
 def measured(game: str, variant: str, measure: str) -> dict[int, float]:
-    """Each proven-winnable deal's value under ``measure`` where the rows have one."""
+    """Each proven-winnable deal's value under ``measure`` where the rows have one
+    (``"moves"``, the length of the solver's solution, only for the report)."""
     winnable = set(winnable_deals(game, variant))
     if measure == "hint-share":
         from harptowers.hints.follow import POLICY
@@ -96,12 +97,9 @@ def measured(game: str, variant: str, measure: str) -> dict[int, float]:
                 if n in winnable and r["policy"] == POLICY and r["layouts"]}
     from winnable_batch import load
 
-    return {n: float(r["nodes"]) for n, r in load(RESULTS / f"{game}-{variant}.jsonl").items()
+    field = "moves" if measure == "moves" else "nodes"
+    return {n: float(r[field]) for n, r in load(RESULTS / f"{game}-{variant}.jsonl").items()
             if n in winnable and r["verdict"] == "winnable"}
-
-
-def cuts_of(measure: str, values: list[float]) -> tuple[float, float]:
-    return difficulty.SHARE_CUTS if measure == "hint-share" else difficulty.tertiles(values)
 
 
 def write_table(game: str, variant: str, measure: str) -> dict:
@@ -109,7 +107,7 @@ def write_table(game: str, variant: str, measure: str) -> dict:
     values = measured(game, variant, measure)
     if not values:
         return {"game": game, "variant": variant, "measure": measure, "deals": 0}
-    cuts = cuts_of(measure, list(values.values()))
+    cuts = difficulty.tertiles(list(values.values()))
     levels = {n: difficulty.level_of(measure, v, cuts) for n, v in values.items()}
     TABLES.mkdir(parents=True, exist_ok=True)
     path = TABLES / f"{game}-{variant}.v{difficulty.TABLE_VERSION}.txt"
@@ -166,15 +164,18 @@ def report(game: str, variant: str) -> dict:
     share = measured(game, variant, "hint-share")
     if share:
         nodes = measured(game, variant, "nodes")
+        moves = measured(game, variant, "moves")
         both = sorted(set(share) & set(nodes))
         cuts = difficulty.tertiles([nodes[n] for n in nodes])
         by_nodes = [difficulty.level_of("nodes", nodes[n], cuts) for n in both]
-        by_share = [difficulty.level_of("hint-share", share[n], difficulty.SHARE_CUTS)
-                    for n in both]
+        share_cuts = difficulty.tertiles(list(share.values()))
+        by_share = [difficulty.level_of("hint-share", share[n], share_cuts) for n in both]
         out["calibration"] = {
             "deals": len(both),
             "hint_share_mean": round(sum(share[n] for n in both) / len(both), 3) if both else None,
             "spearman_nodes_vs_share": spearman([nodes[n] for n in both],
+                                                [share[n] for n in both]),
+            "spearman_moves_vs_share": spearman([moves[n] for n in both],
                                                 [share[n] for n in both]),
             "same_level": sum(a == b for a, b in zip(by_nodes, by_share)),
             "levels_by_share_within_nodes_level": {

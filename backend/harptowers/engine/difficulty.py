@@ -9,10 +9,14 @@ measured value). A deal with no line has no difficulty: nothing is ever guessed 
 The measures (which one a variant ships is its game's ``Game.difficulty``):
 
 * ``hint-share``: the share of sampled layouts of the hidden cards that the app's hints,
-  followed from the start, win (``hints/follow.py``); higher is easier. Levels by fixed
-  cuts (``SHARE_CUTS``): easy when the hints win at least 7 in 10, hard at most 3 in 10.
+  followed from the start, win (``hints/follow.py``); higher is easier.
 * ``nodes``: the positions the solver searched to prove the deal winnable, every card known
-  (the winnability batch's rows); higher is harder. Levels by tertiles (``tertiles``).
+  (the winnability batch's rows); higher is harder.
+
+Either way the levels are the thirds of the variant's measured deals (``tertiles``): the
+third the measure finds easiest is easy, and so on; deals tied at a cut go to the harder
+level under hint-share and to the easier one under nodes (the cut value is the last of its
+third).
 
 The table is read once per variant, on first use.
 """
@@ -26,7 +30,6 @@ from importlib import resources
 
 LEVELS = ("easy", "medium", "hard")   # level 1, 2, 3
 MEASURES = ("hint-share", "nodes")
-SHARE_CUTS = (0.3, 0.7)               # hint-share: hard ≤ 0.3 < medium < 0.7 ≤ easy
 TABLE_VERSION = 1
 
 
@@ -56,7 +59,7 @@ def level_of(measure: str, value: float, cuts: tuple[float, float]) -> int:
     """The level (1 easy, 2 medium, 3 hard) of ``value`` under ``measure`` and its cuts."""
     low, high = cuts
     if measure == "hint-share":   # the share the hints win: higher is easier
-        return 1 if value >= high else 3 if value <= low else 2
+        return 3 if value <= low else 2 if value <= high else 1
     if measure == "nodes":        # search effort: higher is harder
         return 1 if value <= low else 2 if value <= high else 3
     raise ValueError(f"unknown measure {measure!r} ({', '.join(MEASURES)})")
@@ -120,5 +123,5 @@ def counts(game: str, variant: str) -> dict[str, int]:
     return {name: len(deals(game, variant, name)) for name in LEVELS}
 
 
-__all__ = ["LEVELS", "MEASURES", "SHARE_CUTS", "Table", "counts", "deals", "level", "level_of",
+__all__ = ["LEVELS", "MEASURES", "Table", "counts", "deals", "level", "level_of",
            "parse", "table", "tertiles"]
