@@ -115,7 +115,9 @@ def write_table(game: str, variant: str, measure: str) -> dict:
             " (docs/difficulty.md)",
             "# written by tools/difficulty_batch.py table: <deal> <level: 1 easy, 2 medium,"
             " 3 hard> <value>",
-            f"# measure: {measure}", f"# cuts: {cuts[0]:g} {cuts[1]:g}"]
+            f"# measure: {measure}", f"# cuts: {cuts[0]:g} {cuts[1]:g}",
+            "# levels: " + " ".join(str(sum(1 for lv in levels.values() if lv == k))
+                                    for k in (1, 2, 3))]
     body = [f"{n} {levels[n]} {values[n]:g}" for n in sorted(values)]
     tmp = path.with_suffix(".tmp")
     tmp.write_text("\n".join(head + body) + "\n")

@@ -2,9 +2,10 @@
 ★★★), for the proven-winnable deals that were measured, read from the shipped tables.
 
 ``data/difficulty/<game>-<variant>.v1.txt`` (written by tools/difficulty_batch.py): comment
-lines start with ``#``; ``# measure: <id>`` names the measure and ``# cuts: <a> <b>`` its cut
-points; every other line is ``<deal> <level> <value>`` (level 1 easy, 2 medium, 3 hard; the
-measured value). A deal with no line has no difficulty: nothing is ever guessed for it.
+lines start with ``#``; ``# measure: <id>`` names the measure, ``# cuts: <a> <b>`` its cut
+points and ``# levels: <easy> <medium> <hard>`` how many deals each level has; every other
+line is ``<deal> <level> <value>`` (level 1 easy, 2 medium, 3 hard; the measured value). A
+deal with no line has no difficulty: nothing is ever guessed for it.
 
 The measures (which one a variant ships is its game's ``Game.difficulty``):
 
@@ -18,12 +19,14 @@ third the measure finds easiest is easy, and so on; deals tied at a cut go to th
 level under hint-share and to the easier one under nodes (the cut value is the last of its
 third).
 
-The table is read once per variant, on first use.
+The page's first view needs only the counts (the header) and the level of one deal (one
+search of the text): the whole table is parsed only when New game asks for a level.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -92,20 +95,26 @@ def parse(text: str) -> Table:
 
 
 @functools.cache
-def table(game: str, variant: str) -> Table:
-    """The shipped table of ``game``/``variant`` (an empty one when none is shipped)."""
+def _text(game: str, variant: str) -> str:
     res = resources.files("harptowers").joinpath(
         "data", "difficulty", f"{game}-{variant}.v{TABLE_VERSION}.txt")
     try:
-        return parse(res.read_text(encoding="utf-8"))
+        return res.read_text(encoding="utf-8")
     except (FileNotFoundError, NotADirectoryError):
-        return Table()
+        return ""
 
 
+@functools.cache
+def table(game: str, variant: str) -> Table:
+    """The shipped table of ``game``/``variant`` (an empty one when none is shipped)."""
+    return parse(_text(game, variant))
+
+
+@functools.lru_cache(maxsize=256)
 def level(game: str, variant: str, number: int) -> str | None:
     """``"easy"``, ``"medium"`` or ``"hard"`` for a measured deal; None for any other."""
-    n = table(game, variant).levels.get(number)
-    return LEVELS[n - 1] if n else None
+    found = re.search(rf"^{int(number)} ([123]) ", _text(game, variant), re.MULTILINE)
+    return LEVELS[int(found.group(1)) - 1] if found else None
 
 
 @functools.cache
@@ -118,9 +127,17 @@ def deals(game: str, variant: str, name: str) -> tuple[int, ...]:
     return tuple(sorted(d for d, lv in table(game, variant).levels.items() if lv == n))
 
 
+@functools.cache
 def counts(game: str, variant: str) -> dict[str, int]:
-    """How many measured deals each level has (the page greys out an empty one)."""
-    return {name: len(deals(game, variant, name)) for name in LEVELS}
+    """How many measured deals each level has (the page greys out an empty one): the
+    header's ``# levels:`` line."""
+    for line in _text(game, variant).splitlines():
+        if not line.startswith("#"):
+            break
+        key, _, rest = line[1:].partition(":")
+        if key.strip() == "levels":
+            return dict(zip(LEVELS, map(int, rest.split())))
+    return {name: 0 for name in LEVELS}
 
 
 __all__ = ["LEVELS", "MEASURES", "Table", "counts", "deals", "level", "level_of",
