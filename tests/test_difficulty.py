@@ -68,6 +68,15 @@ def test_every_variant_ships_the_measure_its_game_names(game, variant):
     assert set(shipped(game, variant)) <= set(winnable_deals(game, variant))
 
 
+@pytest.mark.parametrize("game, variant", VARIANTS)
+def test_the_header_counts_the_lines_of_each_level(game, variant):
+    lines = shipped(game, variant)
+    assert difficulty.counts(game, variant) == {
+        name: sum(lv == name for lv in lines.values()) for name in ("easy", "medium", "hard")}
+    some = sorted(lines)[:: max(1, len(lines) // 50)]
+    assert [difficulty.level(game, variant, d) for d in some] == [lines[d] for d in some]
+
+
 @pytest.mark.parametrize("game, variant", [(g.name, v) for g in games()
                                            for v, m in g.difficulty.items() if m == "nodes"])
 def test_a_nodes_table_is_the_tertiles_of_the_proving_rows(game, variant):
