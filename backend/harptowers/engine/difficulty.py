@@ -34,6 +34,7 @@ from importlib import resources
 LEVELS = ("easy", "medium", "hard")   # level 1, 2, 3
 MEASURES = ("hint-share", "nodes")
 TABLE_VERSION = 1
+HEADER_CHARS = 2048    # a table's header lines fit in its first characters
 
 
 @dataclass(frozen=True)
@@ -127,17 +128,21 @@ def deals(game: str, variant: str, name: str) -> tuple[int, ...]:
     return tuple(sorted(d for d, lv in table(game, variant).levels.items() if lv == n))
 
 
-@functools.cache
 def counts(game: str, variant: str) -> dict[str, int]:
     """How many measured deals each level has (the page greys out an empty one): the
-    header's ``# levels:`` line."""
-    for line in _text(game, variant).splitlines():
+    header's ``# levels:`` line (a new dict each call)."""
+    return dict(zip(LEVELS, _counts(game, variant)))
+
+
+@functools.cache
+def _counts(game: str, variant: str) -> tuple[int, ...]:
+    for line in _text(game, variant)[:HEADER_CHARS].splitlines():
         if not line.startswith("#"):
             break
         key, _, rest = line[1:].partition(":")
         if key.strip() == "levels":
-            return dict(zip(LEVELS, map(int, rest.split())))
-    return {name: 0 for name in LEVELS}
+            return tuple(map(int, rest.split()))
+    return (0, 0, 0)
 
 
 __all__ = ["LEVELS", "MEASURES", "Table", "counts", "deals", "level", "level_of",
