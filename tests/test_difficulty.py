@@ -143,6 +143,7 @@ def test_the_catalogue_counts_each_level_s_deals():
     {"difficulty": "hard"},                                 # not with winnable deals only
     {"difficulty": "hard", "winnable": True, "mode": "daily"},
     {"difficulty": 3, "winnable": True},
+    {"difficulty": "hard", "winnable": True, "code": "SH1-C4-AAAAAAB"},
 ])
 def test_a_bad_difficulty_is_an_error_and_changes_nothing(arg):
     api = Api("SH1-C4-AAAAAJ2")

@@ -133,6 +133,8 @@ class Session:
     # ---- deals ----------------------------------------------------------------------
     def new_game(self, args: dict[str, Any]) -> dict[str, Any]:
         g = self.game
+        if "code" in args and "difficulty" in args:
+            raise BadArgument("difficulty: a deal code is its own deal, it takes none")
         if "code" in args:  # a bare number: the game and variant chosen beside it, or this one's
             game = args.get("game", g.code.game)
             if game not in VARIANTS:
