@@ -1,4 +1,5 @@
-"""tools/difficulty_batch.py (issue 39): its rank correlation worked out by hand, and the
+"""tools/difficulty_batch.py (issue 39): its rank correlation and reliability worked out by
+hand, and the
 hints' batch on Dask's local cluster writing rows it then skips."""
 
 from __future__ import annotations
@@ -36,3 +37,12 @@ def test_the_hints_batch_writes_a_row_a_deal_and_skips_it_next_time(tmp_path, mo
                      "won": sum(r["won"] for r in rows)}
     assert difficulty_batch.run_hints("klondike", "D1", 2, 0, 2, None, 1) == first
     assert len((tmp_path / "klondike-D1.jsonl").read_text().splitlines()) == 2   # none again
+
+
+def test_reliability_by_hand():
+    # shares 0.2 and 0.8 of 10 layouts: their variance (0.3² + 0.3²) / 1 = 0.18; a share's
+    # own noise 0.2·0.8 / 9 = 0.01778 each; reliability 1 - 0.01778 / 0.18 = 0.90
+    got = difficulty_batch.reliability([{"won": 2, "layouts": 10}, {"won": 8, "layouts": 10}])
+    assert got == {"share_variance": 0.18, "layout_noise_variance": 0.0178, "reliability": 0.9}
+    same = difficulty_batch.reliability([{"won": 5, "layouts": 10}] * 3)
+    assert same["reliability"] is None            # no spread at all: nothing to tell apart

@@ -155,6 +155,22 @@ def spearman(xs: list[float], ys: list[float]) -> float | None:
     return round(sxy / (sxx * syy) ** 0.5, 3) if sxx and syy else None
 
 
+def reliability(rows: list[dict]) -> dict:
+    """How much of the spread of the deals' shares is the deals' and how much the sampling
+    of layouts: the shares' variance across deals, the binomial variance a share of its
+    layouts has around the deal's own (estimated per deal, unbiased: p(1-p)/(n-1)), and their
+    ratio's complement, the reliability (1: the deals differ as measured; 0: noise only)."""
+    shares = [r["won"] / r["layouts"] for r in rows]
+    if len(shares) < 2:
+        return {}
+    mean = sum(shares) / len(shares)
+    spread = sum((s - mean) ** 2 for s in shares) / (len(shares) - 1)
+    noise = sum(s * (1 - s) / (r["layouts"] - 1) for s, r in zip(shares, rows)
+                if r["layouts"] > 1) / len(shares)
+    return {"share_variance": round(spread, 4), "layout_noise_variance": round(noise, 4),
+            "reliability": round(max(0.0, 1 - noise / spread), 2) if spread else None}
+
+
 def report(game: str, variant: str) -> dict:
     """The shipped measure's counts and cuts; with hint-share rows, how the solver's effort
     on the same deals agrees with them (and the level the effort's tertiles would give)."""
@@ -172,8 +188,9 @@ def report(game: str, variant: str) -> dict:
         by_nodes = [difficulty.level_of("nodes", nodes[n], cuts) for n in both]
         share_cuts = difficulty.tertiles(list(share.values()))
         by_share = [difficulty.level_of("hint-share", share[n], share_cuts) for n in both]
+        rows = [r for n, r in load_rows(rows_path(game, variant)).items() if n in share]
         out["calibration"] = {
-            "deals": len(both),
+            "deals": len(both), **reliability(rows),
             "hint_share_mean": round(sum(share[n] for n in both) / len(both), 3) if both else None,
             "spearman_nodes_vs_share": spearman([nodes[n] for n in both],
                                                 [share[n] for n in both]),
