@@ -24,7 +24,9 @@ DEFAULT_SETTINGS = {"interactive_rules": True, "double_click": True, "four_colou
                     "theme": "system"}
 ZERO = {"played": 0, "won": 0, "best_score": None, "fewest_moves": None, "streak": 0,
         "best_streak": 0, "seconds": 0.0, "hints": 0, "best_seconds": None,
-        "won_seconds": 0.0, "timed_wins": 0}
+        "won_seconds": 0.0, "timed_wins": 0,
+        "easy_played": 0, "easy_won": 0, "medium_played": 0, "medium_won": 0,
+        "hard_played": 0, "hard_won": 0}
 KEYS = ["easy-harp/N", "seahaven-towers/C4", "seahaven-towers/C2", "seahaven-towers/C1",
         "freecell/S", "klondike/D1", "klondike/D3"]
 

@@ -74,6 +74,7 @@ def test_the_registry_derives_codes_keys_and_the_catalogue(toy):
                      "rules": "rules_ty",
                      "variants": [{"id": "N", "label": "Normal", "key": "toy-patience/N",
                                    "winnable_only": False,
+                                   "difficulty": {"easy": 0, "medium": 0, "hard": 0},
                                    "example_code": f"TY1-N-{b32(EXAMPLE_DEAL)}"}]}
     with pytest.raises(ValueError):
         registry.register(ToyPatience)            # a name or tag is registered once

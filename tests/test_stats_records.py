@@ -12,6 +12,7 @@ from harptowers import session as session_module
 from harptowers import storage
 from harptowers.api import Api
 from harptowers.engine import DealCode, parse_code
+from ht_difficulty import shipped
 from test_won_games import SEAHAVEN_CODE, SEAHAVEN_MOVES
 
 EH = "easy-harp/N"
@@ -194,7 +195,7 @@ def test_a_win_says_its_new_records_and_a_daily_win_marks_the_day_it_was_dealt(m
     assert st["today"] == "2026-11-30"
     assert st["history"] == [{"code": SEAHAVEN_CODE, "key": SH, "result": "won",
                               "moves": len(words), "seconds": 58.4, "date": "2026-11-30",
-                              "daily": True}]
+                              "daily": True, "level": shipped("seahaven-towers", "C4")[1]}]
     e = st["statistics"][SH]
     assert (e["best_seconds"], e["fewest_moves"], e["average_seconds"]) == \
         (58.4, len(words), 58.4)

@@ -196,12 +196,13 @@ class Api:
 
     def new_game(self, a: Any = None) -> dict[str, Any]:
         """Start a deal: ``{"code": text}`` or ``{"game", "variant", "mode": new|daily|same}``;
-        with ``"winnable": true`` a new deal is drawn from the shipped proven-winnable list;
+        with ``"winnable": true`` a new deal is drawn from the shipped proven-winnable list,
+        with ``"difficulty": "easy" | "medium" | "hard"`` beside it from that level's deals;
         a daily deal of a past day the calendar shows with ``"day": "YYYY-MM-DD"``.
         A bad code is an error and the current game is untouched (APP-07)."""
         def run() -> dict[str, Any] | None:
             args = self._args(a, code=str, game=str, variant=str, mode=str, winnable=bool,
-                              day=str)
+                              day=str, difficulty=str)
             if "code" in args:
                 paste(args["code"])
             return self._session.new_game(args)

@@ -19,6 +19,7 @@ from .engine.codes import deal_of_the_day
 from .engine.registry import VARIANTS
 from .engine.game import Action, Game
 from .engine.notation import STOCK, STOCK_TAP, Move, PileRef
+from .engine import difficulty
 from .engine.published import winnable_deals
 from .storage import GameRecord
 from .view import action_view, page_settings
@@ -100,16 +101,22 @@ class Session:
         """Statistics after an accepted action (never for an example)."""
         rec, g = self.rec, self.game
         if self.example is None:
-            self.stats = storage.record_start(self.stats, rec.key, rec.id)
+            level = self.level()
+            self.stats = storage.record_start(self.stats, rec.key, rec.id, level=level)
             if g.won:
                 self.stats = storage.record_win(
                     self.stats, rec.key, rec.id, score=g.score, moves=g.moves,
                     seconds=rec.seconds, hints=rec.hints, code=str(g.code),
-                    day=self.today().isoformat(), daily_day=self._daily_day())
+                    day=self.today().isoformat(), daily_day=self._daily_day(), level=level)
         last = g.history[-1]
         return {"action": action_view(g, act.move, points=act.points, turned=act.turned,
                                       recycled=last.recycled, drawn=last.drawn),
                 "_changed": True}
+
+    def level(self) -> str | None:
+        """The difficulty of the game in progress' deal (engine/difficulty.py), or None."""
+        code = self.game.code
+        return difficulty.level(code.game, code.variant, code.number)
 
     def _daily_day(self) -> str | None:
         """The date whose deal of the day the game in progress is (it may have been dealt a
@@ -126,6 +133,8 @@ class Session:
     # ---- deals ----------------------------------------------------------------------
     def new_game(self, args: dict[str, Any]) -> dict[str, Any]:
         g = self.game
+        if "code" in args and "difficulty" in args:
+            raise BadArgument("difficulty: a deal code is its own deal, it takes none")
         if "code" in args:  # a bare number: the game and variant chosen beside it, or this one's
             game = args.get("game", g.code.game)
             if game not in VARIANTS:
@@ -143,8 +152,17 @@ class Session:
             if variant not in VARIANTS[game]:
                 raise BadArgument(f"unknown variant {quoted(variant)} for {quoted(game)}")
             mode = args.get("mode", "new")
+            level = args.get("difficulty")
+            if level is not None and (level not in difficulty.LEVELS or mode != "new"
+                                      or not args.get("winnable")):
+                raise BadArgument(f"difficulty {quoted(level)}: one of "
+                                  f"{', '.join(difficulty.LEVELS)}, for a new winnable deal")
             if mode == "new":
                 pool = winnable_deals(game, variant) if args.get("winnable") else ()
+                if level is not None:  # the measured deals of that level (all winnable)
+                    pool = difficulty.deals(game, variant, level)
+                    if not pool:
+                        raise BadArgument(f"no {level} deal of {game} {variant} is measured")
                 number = pool[secrets.randbelow(len(pool))] if pool \
                     else secrets.randbelow(999_999) + 1
                 code, daily = DealCode(game, variant, number), False
@@ -183,7 +201,7 @@ class Session:
         self.stats = storage.record_abandon(
             self.stats, rec.id, score=rec.game.score, seconds=rec.seconds,
             moves=rec.game.moves, code=str(rec.game.code), day=self.today().isoformat(),
-            stuck=not rec.game.legal_moves(), daily=rec.daily)
+            stuck=not rec.game.legal_moves(), daily=rec.daily, level=self.level())
         self.rec = GameRecord.start(code, daily=daily)
         self.settings.update(game=code.game, variant=code.variant)
         self.pending = None

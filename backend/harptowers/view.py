@@ -13,6 +13,7 @@ import hashlib
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from . import __version__
+from .engine import difficulty
 from .engine.cards import Card
 from .engine.game import Game
 from .engine.notation import STOCK, WASTE, Move, PileRef
@@ -113,7 +114,9 @@ def view(s: Session, salt: bytes, rev: int = 0) -> ViewModel:
             "passes": g.passes, "can_undo": bool(g.history),
             "undo": cast(UndoPreview | None, g.undo_preview()),
             "can_redo": bool(g.undone),
-            "deal_of_day": rec.daily, "settings": page_settings(s.settings),
+            "deal_of_day": rec.daily,
+            "difficulty": difficulty.level(g.code.game, g.code.variant, g.code.number),
+            "settings": page_settings(s.settings),
             "elapsed_ms": round(rec.seconds * 1000), "hints": rec.hints,
             "new_records": new_records(s.stats, rec.id) if g.won and s.example is None else [],
             "example": example_view(s), "pending_code": s.pending,

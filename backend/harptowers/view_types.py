@@ -51,6 +51,7 @@ class VariantEntry(TypedDict):
     label: str
     key: str
     winnable_only: bool
+    difficulty: dict[str, int]   # level → its measured deals (engine/difficulty.py)
     example_code: str   # a code of this game and variant, the code field's example
 
 
@@ -137,6 +138,7 @@ class ViewModel(TypedDict):
     undo: UndoPreview | None
     can_redo: bool
     deal_of_day: bool
+    difficulty: str | None   # the deal's difficulty: "easy" | "medium" | "hard", None unmeasured
     settings: PageSettings
     elapsed_ms: int
     hints: int

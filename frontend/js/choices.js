@@ -117,6 +117,36 @@ export function winnableSetting(dlg, catalogue) {
   return { winnable_only: { [key]: changed[key] } };
 }
 
+/* ---------- New game window: the difficulty among the winnable deals ---------- */
+
+/** Enable the difficulty choice while "Winnable deals only" is ticked and the chosen variant
+ * has measured deals; a level without any is disabled (and not left chosen).
+ * @param {CatalogueEntry[]} catalogue */
+export function syncDifficulty(dlg, catalogue) {
+  const set = /** @type {HTMLFieldSetElement | null} */ (dlg.querySelector('.difficulty-choice'));
+  if (!set) return;
+  const { game, variant } = chosen(dlg, catalogue);
+  const v = entry(catalogue, game).variants.find((x) => x.id === variant);
+  const counts = (v && v.difficulty) || {};
+  const el = box(dlg);
+  set.disabled = !(el && el.checked) || !Object.values(counts).some((n) => n > 0);
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (set.querySelectorAll('input'))) {
+    input.disabled = input.value !== 'any' && !counts[input.value];
+    if (input.disabled && input.checked) {
+      input.checked = false;
+      /** @type {HTMLInputElement} */ (set.querySelector('input[value="any"]')).checked = true;
+    }
+  }
+}
+
+/** Extra new_game argument: {difficulty: level} for a new winnable deal of that level. */
+export function difficultyArg(dlg, mode) {
+  const set = /** @type {HTMLFieldSetElement | null} */ (dlg.querySelector('.difficulty-choice'));
+  const input = /** @type {HTMLInputElement | null} */ (dlg.querySelector('input[name="difficulty"]:checked'));
+  if (mode !== 'new' || !set || set.disabled || !input || input.value === 'any') return {};
+  return { difficulty: input.value };
+}
+
 /** Extra new_game argument: {winnable: true} for a new deal with the box ticked. */
 export function winnableArg(dlg, mode) {
   const el = box(dlg);

@@ -6,7 +6,7 @@ import * as help from './help.js';
 import { say } from './announce.js';
 import { renderKeyList } from './keyhelp.js';
 import * as choices from './choices.js';
-import { syncWinnable, winnableArg, winnableSetting } from './choices.js';
+import { difficultyArg, syncDifficulty, syncWinnable, winnableArg, winnableSetting } from './choices.js';
 import * as looks from './looks.js';
 import { formatDuration } from './header.js';
 
@@ -144,11 +144,13 @@ function initNewGame() {
       choices.exampleCode(dlg, catalogue());
     }
     if (e.target.name === 'winnable_only') actions.settings(winnableSetting(dlg, catalogue()));
+    if (e.target.name !== 'difficulty') syncDifficulty(dlg, catalogue());
   });
   for (const button of /** @type {NodeListOf<HTMLElement>} */ (dlg.querySelectorAll('[data-mode]'))) {
     button.addEventListener('click', () => {
       const { game, variant } = choices.chosen(dlg, catalogue());
-      start({ game, variant, mode: button.dataset.mode, ...winnableArg(dlg, button.dataset.mode) });
+      start({ game, variant, mode: button.dataset.mode, ...winnableArg(dlg, button.dataset.mode),
+        ...difficultyArg(dlg, button.dataset.mode) });
     });
   }
   const input = /** @type {HTMLInputElement} */ ($('code-input'));
@@ -176,6 +178,7 @@ export function openNewGame(prefillCode = '') {
   /** @type {HTMLInputElement} */ ($('code-input')).value = prefillCode;
   showCodeError(null);
   syncWinnable(dlg, catalogue(), state && state.settings);
+  syncDifficulty(dlg, catalogue());
   open(dlg);
   if (prefillCode) $('code-input').focus();
 }

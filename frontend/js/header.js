@@ -154,6 +154,19 @@ function nameIcons(icons) {
   }
 }
 
+const STARS = { easy: '★', medium: '★★', hard: '★★★' };
+
+/** The stars of a deal's difficulty ("easy" | "medium" | "hard"; null: not measured, none
+ * shown), its name in words for a screen reader and a tooltip. */
+export function showDifficulty(el, level) {
+  el.hidden = !level;
+  el.textContent = level ? STARS[level] : '';
+  const words = level ? t('difficulty.label', { level: t(`difficulty.${level}`) }) : '';
+  el.title = words;
+  if (level) el.setAttribute('aria-label', words);
+  else el.removeAttribute('aria-label');
+}
+
 /** Paint the header from the view model. fresh: a new game just started.
  * @param {import('./view-model').ViewModel} state */
 export function updateHeader(state, fresh = false) {
@@ -165,6 +178,7 @@ export function updateHeader(state, fresh = false) {
   q('[data-testid="game-name"]').title = variantEl.hidden ? '' : variant;
   q('[data-testid="daily"]').hidden = !state.deal_of_day;
   q('[data-testid="deal-code"]').textContent = state.code;
+  showDifficulty(q('[data-testid="difficulty"]'), state.difficulty);
   q('[data-testid="score"]').textContent = String(state.score);
   q('[data-testid="moves"]').textContent = String(state.moves);
   q('[data-action="undo"]').disabled = !state.can_undo;
@@ -175,7 +189,7 @@ export function updateHeader(state, fresh = false) {
   // for a figure: a move counter going from 999 to 1000 must not tighten the buttons and
   // move Undo from under a clicking pointer (the game's name gives way with an ellipsis).
   const words = [document.documentElement.lang, t(`game.${state.game}`), variant, state.code,
-    state.deal_of_day].join('|');
+    state.deal_of_day, state.difficulty].join('|');
   if (words !== fittedFor) {
     fittedFor = words;
     fitSoon();

@@ -6,10 +6,12 @@
 import { call } from './bridge.js';
 import { t, has, formatNumber, applyDom, language } from './i18n.js';
 import * as calendar from './statcal.js';
-import { formatDuration } from './header.js';
+import { formatDuration, showDifficulty } from './header.js';
 
 const COLUMNS = ['played', 'won', 'win_rate', 'streak', 'best_streak', 'best_time',
-  'fewest_moves', 'average_time', 'best_score', 'hints'];
+  'fewest_moves', 'average_time', 'best_score', 'hints', 'by_level'];
+const LEVELS = ['easy', 'medium', 'hard'];
+const STARS = { easy: '★', medium: '★★', hard: '★★★' };
 const ALL = '*';   // the reset choice "every game"
 
 const $ = (id) => document.getElementById(id);
@@ -39,6 +41,11 @@ function figure(entry, column) {
     best_time: entry.best_seconds, average_time: entry.average_seconds,
   }[column];
   if (column === 'best_time' || column === 'average_time') return formatDuration(value);
+  if (column === 'by_level') {   // games won of games played, for each level played
+    const parts = LEVELS.filter((lv) => entry[`${lv}_played`])
+      .map((lv) => `${STARS[lv]} ${formatNumber(entry[`${lv}_won`] || 0)}/${formatNumber(entry[`${lv}_played`])}`);
+    return parts.length ? parts.join(' · ') : '–';
+  }
   const v = entry[column];
   if (v === null || v === undefined) return '–';
   if (column === 'win_rate') return `${formatNumber(Math.round(v * 100))} %`;
@@ -76,6 +83,9 @@ function drawRecords(stats) {
       const td = document.createElement('td');
       td.dataset.col = c;
       td.textContent = figure(entry, c);
+      if (c === 'by_level') td.title = LEVELS.map((lv) => t('stats.level_won', {
+        level: t(`difficulty.${lv}`), won: entry[`${lv}_won`] || 0, played: entry[`${lv}_played`] || 0,
+      })).join('\n');
       tr.append(td);
     }
     table.append(tr);
@@ -91,13 +101,13 @@ function drawHistory(history) {
   const table = $('stats-history');
   $('history-empty').hidden = history.length > 0;
   table.hidden = !history.length;
-  table.replaceChildren(headRow(['date', 'game', 'code', 'result', 'moves', 'time', ''], 'h_'));
+  table.replaceChildren(headRow(['date', 'game', 'code', 'level', 'result', 'moves', 'time', ''], 'h_'));
   history.forEach((row, i) => {
     const tr = document.createElement('tr');
     tr.dataset.row = String(i);
     tr.dataset.result = row.result;
     const cells = {
-      date: formatDate(row.date), game: nameOf(row.key), code: row.code,
+      date: formatDate(row.date), game: nameOf(row.key), code: row.code, level: '',
       result: t(`stats.result_${row.result}`) + (row.daily ? ` · ${t('header.daily')}` : ''),
       moves: formatNumber(row.moves), time: formatDuration(row.seconds),
     };
@@ -105,6 +115,12 @@ function drawHistory(history) {
       const td = document.createElement('td');
       td.dataset.col = col;
       td.textContent = text;
+      if (col === 'level') {
+        const stars = document.createElement('span');
+        stars.dataset.testid = 'history-level';
+        showDifficulty(stars, row.level || null);
+        td.append(stars);
+      }
       tr.append(td);
     }
     const td = document.createElement('td');

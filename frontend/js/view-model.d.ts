@@ -39,6 +39,7 @@ export interface VariantEntry {
   label: string;
   key: string;
   winnable_only: boolean;
+  difficulty: Record<string, number>;
   example_code: string;
 }
 
@@ -118,6 +119,7 @@ export interface ViewModel {
   undo: UndoPreview | null;
   can_redo: boolean;
   deal_of_day: boolean;
+  difficulty: string | null;
   settings: PageSettings;
   elapsed_ms: number;
   hints: number;

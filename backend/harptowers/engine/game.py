@@ -63,6 +63,8 @@ class Game:
     scoring: dict[str, int] = {}    # the scoring table, for docs and the page
     daily_streams: dict[str, int] = {}  # variant → stream of the deal-of-the-day formula
     winnable_only: dict[str, bool] = {}  # variant → default of "winnable deals only"
+    difficulty: dict[str, str] = {}  # variant → the measure of its deals' difficulty table
+                                     # (engine/difficulty.py: "hint-share" or "nodes")
     solver = ""          # its module in engine/solvers ("" : none; solve and hints say unknown)
     hint_ways = ""       # hidden cards: its module in engine/solvers that weighs ways on across
                          # samples of them (``weigh``); "": the samples are solved whole

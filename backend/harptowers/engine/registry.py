@@ -17,6 +17,8 @@ import pkgutil
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from . import difficulty
+
 # A game class (engine/game.py's Game subclass). Named here by its shape, not imported: the
 # game module imports the registry (new_game), so the registry reads games without it.
 Game = Any
@@ -91,7 +93,9 @@ def catalogue() -> list[dict[str, Any]]:
     return [{"game": g.name, "title": g.title, "tag": g.tag, "stock": g.has_stock,
              "rules": f"rules_{g.tag.lower()}",   # its Help page: help.<rules> in the catalogues
              "variants": [{"id": v, "label": label, "key": f"{g.name}/{v}",
-                           "winnable_only": g.winnable_only.get(v, False)}
+                           "winnable_only": g.winnable_only.get(v, False),
+                           # the measured deals of each difficulty (New game's choice)
+                           "difficulty": difficulty.counts(g.name, v)}
                           for v, label in g.variants.items()]}
             for g in games()]
 

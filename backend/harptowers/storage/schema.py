@@ -12,7 +12,7 @@ from typing import Any
 
 from ..engine import registry
 from ..engine.registry import VARIANTS
-from .stats import (DAILY_MONTHS, HISTORY_MAX, RECORDS, RESULTS, STATS_KEYS, copy_stats,
+from .stats import (DAILY_MONTHS, HISTORY_MAX, LEVELS, RECORDS, RESULTS, STATS_KEYS, copy_stats,
                     default_entry, default_stats)
 
 SCHEMA = 1
@@ -221,7 +221,12 @@ def _history_shape(v: Any) -> list[dict[str, Any]]:
         for k, ok in _ROW_CHECKS.items():
             if k not in row or not ok(row[k]):
                 raise _Bad(f"a statistics.history row's {k!r} is missing or wrong")
-        out.append({k: float(row[k]) if k == "seconds" else row[k] for k in _ROW_CHECKS})
+        kept = {k: float(row[k]) if k == "seconds" else row[k] for k in _ROW_CHECKS}
+        if "level" in row:  # the deal's difficulty: optional (rows from before it lack it)
+            if row["level"] not in LEVELS:
+                raise _Bad("a statistics.history row's 'level' is wrong")
+            kept["level"] = row["level"]
+        out.append(kept)
     return out
 
 

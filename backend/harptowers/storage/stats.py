@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engine import DealCode
 from ..engine import registry
+from ..engine.difficulty import LEVELS  # a deal's difficulty
 
 STATS_KEYS = registry.KEYS  # every registered game and variant, also one registered later
 HISTORY_MAX = 50            # finished attempts kept in the history
@@ -43,7 +44,9 @@ def default_entry() -> dict[str, Any]:
     records existed (their average; older wins have no time of their own)."""
     return {"played": 0, "won": 0, "best_score": None, "fewest_moves": None,
             "streak": 0, "best_streak": 0, "seconds": 0.0, "hints": 0,
-            "best_seconds": None, "won_seconds": 0.0, "timed_wins": 0}
+            "best_seconds": None, "won_seconds": 0.0, "timed_wins": 0,
+            # games played and won whose deal has a difficulty, by level
+            **{f"{lv}_{n}": 0 for lv in LEVELS for n in ("played", "won")}}
 
 
 def default_stats() -> dict[str, Any]:
@@ -57,8 +60,10 @@ def default_stats() -> dict[str, Any]:
             "history": [], "daily_won": {}}
 
 
-def record_start(stats: dict[str, Any], key: str, game_id: str) -> dict[str, Any]:
-    """Count attempt ``game_id`` as played under ``key``. Idempotent: call it after every
+def record_start(stats: dict[str, Any], key: str, game_id: str,
+                 level: str | None = None) -> dict[str, Any]:
+    """Count attempt ``game_id`` as played under ``key`` (and under its deal's difficulty
+    ``level``, when it has one). Idempotent: call it after every
     accepted action, or only after the first (then ``stats`` itself comes back). An unfinished other attempt still marked
     current counts as a loss (its streak ends) as if abandoned."""
     cur = stats["current"]
@@ -70,6 +75,8 @@ def record_start(stats: dict[str, Any], key: str, game_id: str) -> dict[str, Any
         new["games"].setdefault(cur["key"], default_entry())["streak"] = 0
     e = new["games"].setdefault(key, default_entry())
     e["played"] += 1
+    if level in LEVELS:
+        e[f"{level}_played"] = e.get(f"{level}_played", 0) + 1
     new["current"] = {"id": game_id, "key": key, "won": False}
     return new
 
@@ -81,16 +88,18 @@ def _log(new: dict[str, Any], row: dict[str, Any]) -> None:
 
 def record_win(stats: dict[str, Any], key: str, game_id: str, *, score: int, moves: int,
                seconds: float, hints: int = 0, code: str | None = None,
-               day: str | None = None, daily_day: str | None = None) -> dict[str, Any]:
+               day: str | None = None, daily_day: str | None = None,
+               level: str | None = None) -> dict[str, Any]:
     """Count a win of attempt ``game_id`` (also counting it as played if it was not yet);
     ``hints``: hints the attempt used, added to the entry's ``hints`` (hints used in won
     games). A second win of the same attempt changes no figure and sets no record.
 
     With ``code`` (the deal code) and ``day`` (ISO date) the win goes into the history;
     ``daily_day``: the date whose deal of the day this is (marked won in ``daily_won``).
+    ``level``: the deal's difficulty (counted, and kept in the history row), or None.
     ``current["records"]`` lists the records this win set (RECORDS order): a time or a move
     count below every earlier win's, or the first win's."""
-    new = record_start(stats, key, game_id)
+    new = record_start(stats, key, game_id, level)
     if new["current"]["won"]:
         if not new["current"].get("records"):
             return new
@@ -119,9 +128,12 @@ def record_win(stats: dict[str, Any], key: str, game_id: str, *, score: int, mov
     e["won_seconds"] += seconds
     e["timed_wins"] += 1
     e["hints"] = e.get("hints", 0) + hints
+    if level in LEVELS:
+        e[f"{level}_won"] = e.get(f"{level}_won", 0) + 1
     if code is not None and day is not None:
         _log(new, {"code": code, "key": cur["key"], "result": "won", "moves": moves,
-                   "seconds": float(seconds), "date": day, "daily": daily_day is not None})
+                   "seconds": float(seconds), "date": day, "daily": daily_day is not None,
+                   **({"level": level} if level in LEVELS else {})})
     if daily_day is not None:
         months = new.setdefault("daily_won", {}).setdefault(cur["key"], {})
         month, mday = daily_day[:7], int(daily_day[8:10])
@@ -142,11 +154,12 @@ def daily_days(stats: dict[str, Any]) -> dict[str, list[str]]:
 
 def record_abandon(stats: dict[str, Any], game_id: str, *, score: int, seconds: float,
                    moves: int = 0, code: str | None = None, day: str | None = None,
-                   stuck: bool = False, daily: bool = False) -> dict[str, Any]:
+                   stuck: bool = False, daily: bool = False,
+                   level: str | None = None) -> dict[str, Any]:
     """The player leaves attempt ``game_id`` for another game (New game, Same deal, a pasted
     code). Started and not won: a loss (streak ends; its score and time count), in the
     history (with ``code`` and ``day``) as ``"lost"`` when no move was left (``stuck``), else
-    ``"abandoned"``; its score sets no record. Won, or never started: nothing is counted. Either way it is no longer
+    ``"abandoned"`` (with its deal's difficulty ``level``, when it has one); its score sets no record. Won, or never started: nothing is counted. Either way it is no longer
     current."""
     new = copy_stats(stats)
     cur = new["current"]
@@ -160,7 +173,8 @@ def record_abandon(stats: dict[str, Any], game_id: str, *, score: int, seconds: 
         if code is not None and day is not None:
             _log(new, {"code": code, "key": cur["key"],
                        "result": "lost" if stuck else "abandoned", "moves": moves,
-                       "seconds": float(seconds), "date": day, "daily": daily})
+                       "seconds": float(seconds), "date": day, "daily": daily,
+                       **({"level": level} if level in LEVELS else {})})
     return new
 
 

@@ -52,6 +52,7 @@ class FreeCell(CellGame):
     scoring = {"to-foundation": 10, "from-foundation": -10}
     daily_streams = {"S": 5}
     winnable_only = {"S": False}
+    difficulty = {"S": "nodes"}
     solver = "freecell"
     undo_rule, tap_rule, double_rule = "FC-14", "FC-11", "FC-12"
     group_rule = "FC-08"

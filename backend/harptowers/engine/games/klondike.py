@@ -28,6 +28,8 @@ class Klondike(Game):
                "foundation-to-column": -15}
     daily_streams = {"D1": 11, "D3": 12}
     winnable_only = {"D1": False, "D3": False}
+    # draw three: the hints go round the stock (docs/difficulty.md), so the solver's effort
+    difficulty = {"D1": "hint-share", "D3": "nodes"}
     solver = "klondike"
     examples = {"klondike": {"code": "KL1-D1-AAAAAAH", "moves": "t6-f3 t3-t2 t3-t7 t1-t3"}}
     undo_rule, tap_rule, double_rule = "KL-15", "KL-13", "KL-14"

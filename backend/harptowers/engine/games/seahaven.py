@@ -30,6 +30,7 @@ class Seahaven(CellGame):
     daily_streams = {"C4": 2, "C2": 3, "C1": 4}
     # most deals with 2 or 1 cells cannot be won: "winnable deals only" starts on there
     winnable_only = {"C4": False, "C2": True, "C1": True}
+    difficulty = {"C4": "nodes", "C2": "nodes", "C1": "nodes"}
     solver = "seahaven"
     undo_rule, tap_rule, double_rule = "SH-14", "SH-11", "SH-12"
     group_rule = "SH-08"
