@@ -34,3 +34,24 @@ def test_an_ace_on_the_waste_is_hinted_home_during_the_first_pass():
         g.play(parse_move("s"))
         taps += 1
     assert hints.solve_position(hints.position(g))["solution"] == "w-f", taps
+
+
+def test_after_the_first_pass_a_draw_three_stock_is_searched_not_tapped_for_ever():
+    """A tap drawing three shows only every third stock card, so the stock is never "seen"
+    as a draw-one stock is; the hints went on hinting the stock tap for the first pass for
+    ever (every Klondike draw-three game followed by the hints went round the stock)."""
+    g = new_game("KL1-D3-AAAAAAC")
+
+    def aces_home():   # an Ace in sight is hinted before anything else: out of the way
+        while (ace := hints.ace_home(g)) is not None:
+            g.play(ace)
+
+    while g.passes == 0:
+        aces_home()
+        g.play(parse_move("s"))
+    aces_home()
+    pos = hints.position(g)
+    assert pos["seen_stock"] is None and pos["stock"] > 0
+    after = hints.solve_position(pos, seconds=1.0)
+    assert not after.get("first_pass"), after
+    assert after["verdict"] in ("winnable", "guess", "unknown", "lost"), after

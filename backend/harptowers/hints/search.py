@@ -8,10 +8,10 @@ its lock, hands it to a worker process (``solve_position``, run by a one-worker
   up and the stock is empty or seen) is solved as it is and the hint is the solver's first move; the
   whole solution comes back so that the following hints, while the player follows it, need
   no new search (the Api caches it).
-* Easy Harp before its first redeal: the stock holds cards nobody has seen, and going
-  through it costs nothing (EH-11), so the hint is the stock tap (``first_pass``: the page
-  says why). After it the player has seen every stock card go by, and ``position`` lists
-  them.
+* Easy Harp (and Klondike) before its first redeal: the stock holds cards nobody has seen,
+  and going through it costs nothing (EH-11), so the hint is the stock tap (``first_pass``:
+  the page says why). After it the player has seen every stock card go by, and ``position``
+  lists them; where a tap draws three, the stock's cards count as unseen from then on.
 * A position that hides cards (face-down column cards): ``position`` never puts them in the
   snapshot (a face-down card is ``None``). The worker *determinizes*: it lists the cards
   the player cannot see (the deck(s) minus every visible card) and deals them at random into
@@ -198,8 +198,12 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
     ace = ace_home(build(pos, hidden))
     if ace is not None:  # before any stock tap or search (issue 39)
         return {"verdict": WINNABLE, "solution": str(ace)}
-    # going through the stock costs nothing while redeals are unlimited (EH-11)
-    if pos["stock"] and pos.get("seen_stock") is None and cls.redeals is None:
+    # going through the stock costs nothing while redeals are unlimited (EH-11): once, before
+    # the first redeal (a tap drawing three shows only every third card, so after it the
+    # stock's cards stay unseen and are sampled like the face-down ones: the stock tap
+    # for ever was Klondike draw three's hint after the first pass)
+    if pos["stock"] and not pos["passes"] and pos.get("seen_stock") is None \
+            and cls.redeals is None:
         return {"verdict": GUESS, "solution": str(STOCK_TAP), "first_pass": True}
     t0 = time.monotonic()
     ways = hint_ways_for(cls)
