@@ -40,6 +40,9 @@ def test_choosing_hard_deals_a_hard_deal_and_statistics_say_so(harness):
     # one move, then another deal: the hard game goes into the last games with its stars
     pile, index, to = next((p["id"], i, c["to"][0]) for p in state["piles"]
                            for i, c in enumerate(p["cards"]) if c.get("to"))
+    # the new deal is dealt with cards flying to their places: the drop target is where its
+    # cards will be once they land (a press during the deal would first finish it)
+    expect(page.locator("#table .card.flying")).to_have_count(0)
     t.drag(pile, index, to)
     expect(page.get_by_test_id("moves")).to_have_text("1")
     page.get_by_test_id("btn-new").click()
