@@ -198,10 +198,8 @@ def _sampled(pos: dict[str, Any], seconds: float | None, samples: int,
     ace = ace_home(build(pos, hidden))
     if ace is not None:  # before any stock tap or search (issue 39)
         return {"verdict": WINNABLE, "solution": str(ace)}
-    # going through the stock costs nothing while redeals are unlimited (EH-11): once, before
-    # the first redeal (a tap drawing three shows only every third card, so after it the
-    # stock's cards stay unseen and are sampled like the face-down ones: the stock tap
-    # for ever was Klondike draw three's hint after the first pass)
+    # the stock first costs nothing while redeals are unlimited (EH-11), once: a draw-three
+    # stock stays unseen after it and is sampled like the face-down cards
     if pos["stock"] and not pos["passes"] and pos.get("seen_stock") is None \
             and cls.redeals is None:
         return {"verdict": GUESS, "solution": str(STOCK_TAP), "first_pass": True}
