@@ -10,7 +10,9 @@ from datetime import date
 
 from playwright.sync_api import expect
 
+from harptowers import storage
 from harptowers.api import Api
+from harptowers.engine import codes
 from test_keyboard import _load_won_games, _set_up
 
 EH = "EH1-N-AAAAAAF"
@@ -347,3 +349,39 @@ def test_reset_starts_on_the_game_played_best_score_counts_wins_and_names_fit(ha
         cal.select_option(value)
         width, room, text = cal.evaluate(FITS)
         assert width <= room, f"{text!r} is clipped: {width:.0f} px text in {room:.0f} px"
+
+
+def test_last_games_fit_a_small_window_and_names_break_between_game_and_variant(harness):
+    """At 1152 x 720, with a game of every variant in the history, the last games need no
+    sideways scrolling (the calendar goes below them) and a long name breaks only between the
+    game's name and the variant's, never inside either."""
+    api = Api(EH)
+    stats = storage.default_stats()
+    keys = [v["key"] for g in api.state()["state"]["catalogue"] for v in g["variants"]]
+    for n, key in enumerate(keys):
+        game, variant = key.split("/")
+        code = codes.format_code(game, variant, 5)
+        stats = storage.record_start(stats, key, f"g{n}")
+        stats = storage.record_abandon(stats, f"g{n}", score=0, seconds=61.0, moves=12,
+                                       code=code, day="2026-11-24")
+    api._session.stats = stats
+    t = harness(EH, api=api)
+    page = t.page
+    page.set_viewport_size({"width": 1152, "height": 720})
+    page.get_by_test_id("btn-stats").click()
+    history = page.locator("#stats-history")
+    expect(history.locator("tr[data-row]")).to_have_count(len(keys))
+    wrap = history.evaluate("(t) => { const w = t.closest('.stats-wrap') || t.parentElement;"
+                            " return [w.scrollWidth, w.clientWidth]; }")
+    assert wrap[0] <= wrap[1], wrap
+    for button in page.get_by_test_id("play-again").all():
+        box = button.bounding_box()
+        assert box["x"] + box["width"] <= 1152, box
+    seahaven = history.locator('tr[data-row] td[data-col="game"]', has_text="Medium")
+    assert seahaven.inner_text().replace("\n", " ") == "Seahaven Towers · Medium · 2 cells"
+    page.set_viewport_size({"width": 700, "height": 720})   # narrow enough to break the name
+    spans = seahaven.locator(".no-break")
+    tops = spans.evaluate_all("(spans) => spans.map((s) => s.getBoundingClientRect().top)")
+    assert tops[1] > tops[0], tops   # the variant on a line of its own …
+    lines = spans.evaluate_all("(spans) => spans.map((s) => s.getClientRects().length)")
+    assert lines == [1, 1]           # … and neither name broken

@@ -22,18 +22,36 @@ let last = null;   // the last answer of `statistics`
 
 /** Every game and variant of the catalogue: [{key, name}], in its order. */
 export function rows() {
-  return host.catalogue().flatMap((g) => g.variants.map((v) => ({ key: v.key, name: rowName(g, v) })));
+  return host.catalogue().flatMap((g) => g.variants.map((v) => {
+    const parts = rowParts(g, v);
+    return { key: v.key, name: parts.join(' · '), parts };
+  }));
 }
 
-function rowName(game, variant) {
+/** [game's name] or [game's name, variant's name]. */
+function rowParts(game, variant) {
   const name = has(`game.${game.game}`) ? t(`game.${game.game}`) : game.title;
-  if (game.variants.length < 2) return name;
-  return `${name} · ${has(`variant.${variant.id}`) ? t(`variant.${variant.id}`) : variant.label}`;
+  if (game.variants.length < 2) return [name];
+  return [name, has(`variant.${variant.id}`) ? t(`variant.${variant.id}`) : variant.label];
 }
 
 function nameOf(key) {
   const row = rows().find((r) => r.key === key);
   return row ? row.name : key;
+}
+
+/** `el` holds the name of game and variant `key`: a narrow column breaks the line only between
+ * the game's name and the variant's ("Seahaven Towers ·" / "Medium · 2 cells"). */
+function fillName(el, key) {
+  const row = rows().find((r) => r.key === key);
+  if (!row) { el.textContent = key; return; }
+  el.replaceChildren();
+  row.parts.forEach((part, i) => {
+    const span = document.createElement('span');
+    span.className = 'no-break';
+    span.textContent = i < row.parts.length - 1 ? `${part} ·` : part;
+    el.append(...(i ? [' ', span] : [span]));
+  });
 }
 
 function figure(entry, column) {
@@ -70,14 +88,14 @@ function headRow(cols, prefix = '') {
 function drawRecords(stats) {
   const table = $('stats-table');
   table.replaceChildren(headRow(['', ...COLUMNS]));
-  for (const { key, name } of rows()) {
+  for (const { key } of rows()) {
     const entry = stats[key];
     if (!entry) continue;
     const tr = document.createElement('tr');
     tr.dataset.key = key;
     const th = document.createElement('th');
     th.scope = 'row';
-    th.textContent = name;
+    fillName(th, key);
     tr.append(th);
     for (const c of COLUMNS) {
       const td = document.createElement('td');
@@ -107,7 +125,7 @@ function drawHistory(history) {
     tr.dataset.row = String(i);
     tr.dataset.result = row.result;
     const cells = {
-      date: formatDate(row.date), game: nameOf(row.key), code: row.code, level: '',
+      date: formatDate(row.date), game: '', code: row.code, level: '',
       result: t(`stats.result_${row.result}`) + (row.daily ? ` · ${t('header.daily')}` : ''),
       moves: formatNumber(row.moves), time: formatDuration(row.seconds),
     };
@@ -115,6 +133,7 @@ function drawHistory(history) {
       const td = document.createElement('td');
       td.dataset.col = col;
       td.textContent = text;
+      if (col === 'game') fillName(td, row.key);
       if (col === 'level') {
         const stars = document.createElement('span');
         stars.dataset.testid = 'history-level';
