@@ -123,3 +123,53 @@ def test_without_the_compiled_searches_the_python_ones_weigh_fewer_samples(monke
         g.play(m)
     assert sum(g.down) == down - 1 or g.home > MIDGAME_HOME
 
+
+
+def test_the_weighing_on_threads_gives_the_hint_of_one_thread(monkeypatch):
+    """The samples are searched side by side and read in their order: the same way, wins and
+    counts as one thread searching them one after another."""
+    monkeypatch.setattr(hint_ways, "THREADS", 1)
+    assert hint_ways.threads(True) == 1
+    one = hint_ways.weigh(MIDGAME, hints.unseen(MIDGAME), hints.build, "test", None)
+    monkeypatch.setattr(hint_ways, "THREADS", 4)
+    monkeypatch.setattr(hint_ways.os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    assert hint_ways.threads(True) == 3 and hint_ways.threads(False) == 1
+    many = hint_ways.weigh(MIDGAME, hints.unseen(MIDGAME), hints.build, "test", None)
+    assert [str(m) for m in many["moves"]] == [str(m) for m in one["moves"]]
+    assert (many["won"], many["samples"], many["ways"]) == (one["won"], one["samples"], one["ways"])
+
+
+def test_the_compiled_searches_let_go_of_the_gil_while_they_search():
+    """Another thread runs while a search runs (the weighing's threads need it). With a switch
+    interval of a minute, a thread waiting for the GIL gets it only when the search lets it go
+    or when the search's thread ends: the flag then tells which it was."""
+    import sys
+    import threading
+    from harptowers.engine.solvers import harp_greedy
+    core = harp_greedy.compiled_searches()
+    if core is None:
+        pytest.skip("the compiled searches are not built here")
+    state = position_of(new_game("EH1-N-AAAAAAB")).copy_state()
+    calls = [lambda: core.greedy(state, hint_ways.WEIGHTS, 300_000),
+             lambda: core.best_first(state, (1, 1, 1, 1, 1), 300_000),
+             lambda: core.depth_first(state, 300_000)]
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(60.0)
+    try:
+        for call in calls:
+            inside, started = [False], threading.Event()
+
+            def search(call=call, inside=inside, started=started):
+                started.set()
+                inside[0] = True
+                call()
+                inside[0] = False
+
+            t = threading.Thread(target=search)
+            t.start()
+            started.wait()
+            seen = inside[0]
+            t.join()
+            assert seen, "the search held the GIL"
+    finally:
+        sys.setswitchinterval(old)

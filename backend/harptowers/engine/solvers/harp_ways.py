@@ -20,7 +20,9 @@ sample alike. The card it turns is each sample's own, which is what a player fac
    (``hint_plan``) up to the card it turns.
 
 Every way is weighed on the same samples, sample by sample; a sample that the time limit
-cuts short is left out for all of them. Weighing whole ways on many samples, rather than
+cuts short is left out for all of them. The searches run on threads, one a core (at most
+``THREADS``), and are read in the samples' order, so the hint is the same on any machine
+when no time limit cuts the weighing short. Weighing whole ways on many samples, rather than
 following the one sample a search happened to win, keeps a hint from spending cards on what
 only that sample's hidden cards would reward. Without the compiled search the budgets shrink
 (``SLOW``) so that a hint still answers in time.
@@ -28,8 +30,10 @@ only that sample's hidden cards would reward. Without the compiled search the bu
 
 from __future__ import annotations
 
+import os
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..cards import Card
@@ -46,6 +50,7 @@ NODES = (20_000, 15_000, 15_000)  # positions: greedy, best-first, depth-first (
 MAX_WAYS = 10       # ways weighed (the first found, in sample order)
 SLOW = (4, (2_000, 0, 0), 4)  # SAMPLES, NODES, MAX_WAYS for the searches in Python
 WEIGHTS = GreedySearch.WEIGHTS[0]
+THREADS = 4         # at most, searching samples side by side (``threads``)
 
 
 def _position(state: tuple) -> HarpPosition:
@@ -105,6 +110,21 @@ def _search(state: tuple, nodes: tuple[int, int, int]) -> tuple[bool, list[tuple
     return won, line, best
 
 
+def _weigh_one(state: tuple, way: list[tuple], nodes: tuple[int, int, int]) -> tuple:
+    """``_search`` from where ``way`` leads on the sample ``state``."""
+    return _search(_after(state, way), nodes)
+
+
+def threads(fast: bool) -> int:
+    """Threads to weigh on: one a core up to THREADS when the searches are compiled (they let
+    go of the GIL while they search: csearch/module.c), else one."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:   # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(THREADS, cores)) if fast else 1
+
+
 def _samples(pos: dict[str, Any], hidden: list[Card], build: Any, seed: str,
              n: int) -> tuple[list[tuple[Game, tuple]], dict[str, Any] | None]:
     """Up to ``n`` deals of ``hidden`` into ``pos`` (each deal once), as games and search
@@ -147,25 +167,34 @@ def weigh(pos: dict[str, Any], hidden: list[Card], build: Any, seed: str,
     samples, safe = _samples(pos, hidden, build, seed, n_samples)
     if safe is not None:
         return safe
-    ways: list[tuple[int, list[tuple]]] = []  # (the sample it came from, its moves)
-    ends: set[tuple] = set()
-    for k, (_, state) in enumerate(samples):
-        if late() or len(ways) == max_ways:
-            break
-        way = _cut(state, _search(state, nodes)[1])
-        end = _after(samples[0][1], way) if way else None
-        if end is not None and end not in ends:
-            ends.add(end)
-            ways.append((k, way))
-    wins, dist, weighed = [0] * len(ways), [0] * len(ways), 0
-    for _, state in samples:  # every way on the same samples, a sample at a time
-        if late() or not ways:
-            break
-        for i, (_, way) in enumerate(ways):
-            won, _, score = _search(_after(state, way), nodes)
-            wins[i] += won
-            dist[i] += score
-        weighed += 1
+    pool = ThreadPoolExecutor(threads(fast), thread_name_prefix="harp-hint")
+    try:   # the searches run on the pool; their results are read in the samples' order
+        found = [pool.submit(_search, state, nodes) for _, state in samples]
+        ways: list[tuple[int, list[tuple]]] = []  # (the sample it came from, its moves)
+        ends: set[tuple] = set()
+        for k, ((_, state), search) in enumerate(zip(samples, found)):
+            if late() or len(ways) == max_ways:
+                break
+            way = _cut(state, search.result()[1])
+            end = _after(samples[0][1], way) if way else None
+            if end is not None and end not in ends:
+                ends.add(end)
+                ways.append((k, way))
+        for search in found:
+            search.cancel()
+        rows = [[pool.submit(_weigh_one, state, way, nodes) for _, way in ways]
+                for _, state in samples] if ways else []
+        wins, dist, weighed = [0] * len(ways), [0] * len(ways), 0
+        for row in rows:  # every way on the same samples, a sample at a time
+            if late():
+                break
+            for i, search in enumerate(row):
+                won, _, score = search.result()
+                wins[i] += won
+                dist[i] += score
+            weighed += 1
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
     if not weighed:
         return None
     best = min(range(len(ways)), key=lambda i: (-wins[i], dist[i], i))
@@ -176,4 +205,4 @@ def weigh(pos: dict[str, Any], hidden: list[Card], build: Any, seed: str,
             "samples": weighed}
 
 
-__all__ = ["MAX_WAYS", "NODES", "SAMPLES", "weigh"]
+__all__ = ["MAX_WAYS", "NODES", "SAMPLES", "THREADS", "threads", "weigh"]

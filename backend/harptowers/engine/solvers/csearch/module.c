@@ -2,7 +2,8 @@
  * FreeCell's (freecell_depth_first, freecell_best_first: fc_module.c) and Klondike's
  * (klondike(...), see klondike_py.c).
  *
- *   greedy(state, weights, budget) -> (won, line, nodes, best)
+ *   greedy(state, weights, budget) -> (won, line, nodes, best)   [these three let go of the GIL
+ *       while they search: the hints run them on threads, one sample each]
  *       harp_greedy.GreedySearch.run_bfs: line in its move form (kind, src, dst, n), to a
  *       win or to the best-scored position; best: that position's score (0 for a win)
  *   best_first(state, weights, budget) -> (won, line, nodes)
@@ -184,7 +185,10 @@ static PyObject *py_greedy(PyObject *self, PyObject *args) {
     Mv *line = NULL;
     size_t n = 0;
     long long nodes = 0;
-    int rc = greedy_run(&st, W, budget, &line, &n, &nodes, &best);
+    int rc;
+    Py_BEGIN_ALLOW_THREADS   /* C alone from here: the hints weigh samples on threads */
+    rc = greedy_run(&st, W, budget, &line, &n, &nodes, &best);
+    Py_END_ALLOW_THREADS
     return finish(rc, line, n, nodes, 1, best);
 }
 
@@ -202,7 +206,10 @@ static PyObject *py_best_first(PyObject *self, PyObject *args) {
     size_t n = 0;
     long long nodes = 0;
     limits_none(&L, budget);
-    int rc = complete_bfs(&st, W, &L, &line, &n, &nodes);
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = complete_bfs(&st, W, &L, &line, &n, &nodes);
+    Py_END_ALLOW_THREADS
     return finish(rc, line, n, nodes, 0, 0);
 }
 
@@ -217,7 +224,10 @@ static PyObject *py_depth_first(PyObject *self, PyObject *args) {
     size_t n = 0;
     long long nodes = 0;
     limits_none(&L, budget);
-    int rc = complete_dfs(&st, &L, &line, &n, &nodes);
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = complete_dfs(&st, &L, &line, &n, &nodes);
+    Py_END_ALLOW_THREADS
     return finish(rc, line, n, nodes, 0, 0);
 }
 
