@@ -8,15 +8,18 @@ ask for a hint, play it, repeat, and count the games the hints alone win.
 The games are played ``--workers`` side by side on a local Dask cluster (or on the cluster
 at ``--scheduler``: tools/batch.py says how to start one).
 
-Each hint is ``hints.solve_position`` on ``hints.position`` (what the player sees, nothing
-hidden leaks), exactly as the app's hint worker runs it, with the app's time limit
-(``hints.SECONDS``) and sample budget; a position that hides nothing is solved whole and
-its solution followed to the end, as the app's hint cache does. A game stops when it is won,
-when a hint has no move ("unknown"), when a position comes back a third time (the hints go
-round in circles), or past ``--max-hints`` / ``--game-seconds``. The deals are the first
-``--deals`` of the shipped list of proven-winnable deals (``--first-index`` skips some).
-Each row also keeps the longest wait for one hint
-(``slowest_hint``, seconds). Rows go to ``--rows`` (default
+Each hint is asked as the app asks it: its one hint cache first (``service.HintCache``: a
+kept plan of an earlier hint, or the whole solution of a game with every card in sight), and
+only when that has nothing, ``hints.solve_position`` on ``hints.position`` (what the player
+sees, nothing hidden leaks), exactly as the app's hint worker runs it, with the app's time
+limit (``hints.SECONDS``) and sample budget. A game stops when it is won, when a hint has no
+move ("unknown", "lost"), when a position comes back a third time (the hints go round in
+circles), or past ``--max-hints`` / ``--game-seconds``. The deals are the first ``--deals``
+of the shipped list of proven-winnable deals (``--first-index`` skips some). Each row keeps
+every hint's wait (``waits``, seconds, the cache's answers included, as a player waits for
+them) and how many the solver answered (``searched``); the summary gives the share won with
+its 95 % interval, and the waits' median, 95th percentile, maximum and counts over 1 s and 3 s.
+Rows go to ``--rows`` (default
 ``bench/results/hints-<game>.jsonl``) one per game, so a run
 can stop and go on. A lost game's row also says what its last position was, solved with
 every card known under ``STALL_NODES`` positions (``stall``: "unwinnable" when the hints
@@ -37,27 +40,31 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "backend"))
 sys.path.insert(0, str(ROOT / "tools"))
 
+from _common import pct  # noqa: E402
 from batch import cluster, results  # noqa: E402
+from winnable_batch import wilson  # noqa: E402
 
 from harptowers.hints import search as hints  # noqa: E402
+from harptowers.hints.service import HintCache  # noqa: E402
 from harptowers.engine import new_game  # noqa: E402
 from harptowers.engine.codes import format_code  # noqa: E402
-from harptowers.engine.notation import parse_moves  # noqa: E402
 from harptowers.engine.published import winnable_deals  # noqa: E402
 from harptowers.engine.solvers import solve  # noqa: E402
 
 STALL_NODES = 300_000  # a lost game's last position, solved with every card known
 
 VARIANT = {"easy-harp": "N", "seahaven-towers": "C4"}
+ATTEMPT = "follow"   # the cache's attempt id: one game at a time
 
 
 def follow(code: str, max_hints: int, game_seconds: float) -> dict:
     g = new_game(code)
+    cache = HintCache()   # as the app asks: its one cache first (a kept plan), then the solver
     t0 = time.perf_counter()
     asked = guesses = stock = 0
-    slowest = 0.0  # the longest wait for one hint
+    waits: list[float] = []   # each hint's wait, cache or solver
     played: list[str] = []
-    searches: list[dict] = []  # the hints that searched (not a kept plan, not the first pass)
+    searches: list[dict] = []  # the hints the solver answered
     seen: Counter = Counter()
     end = "limit"
     while asked < max_hints and time.perf_counter() - t0 < game_seconds:
@@ -67,34 +74,31 @@ def follow(code: str, max_hints: int, game_seconds: float) -> dict:
             end = "circles"
             break
         t = time.perf_counter()
-        r = hints.solve_position(hints.position(g))
-        slowest = max(slowest, time.perf_counter() - t)
-        asked += 1
-        if not r.get("solution"):
-            end = r["verdict"]
-            break
-        moves = parse_moves(r["solution"])
-        guesses += r["verdict"] == hints.GUESS
-        if not r.get("plan") and not r.get("first_pass"):
+        found = cache.lookup(ATTEMPT, g)
+        if found is None:
+            r = hints.solve_position(hints.position(g))
+            found = cache.learn(ATTEMPT, g, r)
             searches.append({"at": len(played), "home": g.home, "down": sum(g.down),
                              "verdict": r["verdict"], "votes": r.get("votes"),
-                             "samples": r.get("samples"), "ways": r.get("ways"), "move": r["solution"].split()[0],
+                             "samples": r.get("samples"), "ways": r.get("ways"),
+                             "move": (r.get("solution") or "").split()[:1],
                              "seconds": round(time.perf_counter() - t, 2)})
-        if r.get("votes") is None and r["verdict"] == hints.WINNABLE:
-            # nothing hidden: the whole solution, as the app's cache serves it
-            asked += len(moves) - 1
-        else:
-            stock += moves[0].dst is None
-            moves = moves[:1]
-        for m in moves:
-            g.play(m)
-            played.append(str(m))
+        waits.append(round(time.perf_counter() - t, 3))
+        asked += 1
+        if "move" not in found:
+            end = found["verdict"]
+            break
+        guesses += bool(found.get("guess"))
+        stock += found["move"].dst is None
+        g.play(found["move"])
+        played.append(str(found["move"]))
         if g.won:
             end = "won"
             break
     row = {"code": code, "won": g.won, "end": end, "hints": asked, "guesses": guesses,
            "stock_hints": stock, "home": g.home, "down": sum(g.down),
-           "seconds": round(time.perf_counter() - t0, 1), "slowest_hint": round(slowest, 2)}
+           "seconds": round(time.perf_counter() - t0, 1), "slowest_hint": max(waits, default=0),
+           "waits": waits, "searched": len(searches)}
     if not g.won:  # where the hints left the game: dead already, or still winnable?
         row["stall"] = solve(g, limit_seconds=None, max_nodes=STALL_NODES).verdict
         row["moves"] = " ".join(played)  # where the game was lost (bench/README.md, "fatal moves")
@@ -132,7 +136,13 @@ def main(argv: list[str] | None = None) -> int:
             out.flush()
     rows = [done[c] for c in codes]
     won = sum(r["won"] for r in rows)
+    waits = sorted(x for r in rows for x in r.get("waits", []))
     print(json.dumps({"game": a.game, "games": len(rows), "won": won,
+                      "won_95ci": wilson(won, len(rows)),
+                      "hints": len(waits), "searched": sum(r.get("searched", 0) for r in rows),
+                      "hint_s_p50_p95_max": [round(pct(waits, 50), 3), round(pct(waits, 95), 3),
+                                             waits[-1]] if waits else None,
+                      "hints_over_1s_3s": [sum(x > 1 for x in waits), sum(x > 3 for x in waits)],
                       "hints_per_won_game": round(sum(r["hints"] for r in rows if r["won"])
                                                   / won, 1) if won else None,
                       "ends": dict(Counter(r["end"] for r in rows)),

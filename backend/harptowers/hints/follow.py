@@ -8,8 +8,9 @@ facing, as far as anything visible tells. On each layout the hints are asked and
 a player who follows them would (``follow``): each hint is the app's own
 (``search.solve_position`` on ``search.position``, which never sees a hidden card), with
 its node budgets and **no time limit**, so a row is the same on any machine however busy;
-each hint is asked afresh, as bench/hints_follow.py does (the app's cache would serve a won
-sample's plan while it fits what is seen).
+each hint is asked afresh (the app's cache, which bench/hints_follow.py asks first as the
+app does, would serve a won sample's plan while it fits what is seen; the shipped tables were
+measured so, ``POLICY``).
 A position that hides nothing is solved whole under ``OPEN_NODES`` positions (the app's hint
 takes 4 s there) and its solution followed to the end. A game stops when it is won, when a
 hint has no move, when a position comes back a third time (the hints go round in circles),
