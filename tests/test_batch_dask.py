@@ -80,3 +80,17 @@ def test_the_progress_bar_counts_and_draws_a_line_each_tenth():
     assert lines[0].startswith("[#" + "." * 29 + "] 1/20 deals")            # 30 x 1/20, rounded down
     assert lines[5].startswith("[" + "#" * 15 + "." * 15 + "] 10/20 deals")
     assert lines[-1].startswith("[" + "#" * 30 + "] 20/20 deals")
+
+
+def test_which_deals_are_solved_again():
+    """A win never; an older solver's undecided deal with --redo-older; an unknown with
+    --retry-unknown when this run has a bigger limit or more processes a deal."""
+    redo = winnable_batch.redo
+    unknown = {"verdict": "unknown", "limit": 120.0, "solver": 6}
+    assert not redo({"verdict": "winnable", "limit": 1.0, "solver": 1}, 120, True, True, 6, 2)
+    assert redo({**unknown, "solver": 5}, 10, False, True, 6)
+    assert not redo(unknown, 120, False, True, 6, 2)
+    assert not redo(unknown, 120, True, False, 6)          # the same limit, one process
+    assert redo(unknown, 121, True, False, 6)              # a bigger limit
+    assert redo(unknown, 120, True, False, 6, 2)           # two processes a deal
+    assert not redo({**unknown, "jobs": 2}, 120, True, False, 6, 2)

@@ -120,14 +120,16 @@ def figures(done: dict[int, dict]) -> dict:
             "range": [min(done), max(done)] if done else None}
 
 
-def redo(r: dict, limit: float, retry_unknown: bool, redo_older: bool, solver: int) -> bool:
+def redo(r: dict, limit: float, retry_unknown: bool, redo_older: bool, solver: int,
+         jobs: int = 1) -> bool:
     """Whether a deal already in the results is solved again (``solver``: the game's
-    current solver generation)."""
+    current solver generation; ``jobs``: processes per deal this time)."""
     if r["verdict"] == "winnable":
         return False
     if redo_older and r.get("solver", 1) < solver:
         return True
-    return retry_unknown and r["verdict"] == "unknown" and r.get("limit", 0) < limit
+    return retry_unknown and r["verdict"] == "unknown" and (
+        r.get("limit", 0) < limit or r.get("jobs", 1) < jobs)
 
 
 def run(game: str, variant: str, first: int, last: int, limit: float, cl,
@@ -137,7 +139,7 @@ def run(game: str, variant: str, first: int, last: int, limit: float, cl,
     done = load(path)
     todo = [n for n in range(first, last + 1)
             if n not in done or
-            redo(done[n], limit, retry_unknown, redo_older, generation(game))]
+            redo(done[n], limit, retry_unknown, redo_older, generation(game), jobs)]
     with path.open("a") as out:
         calls = [(game, variant, n, limit, jobs) for n in todo]
         for r in results(cl, solve_deal, calls, f"{game} {variant} deals"):
@@ -162,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1,
                    help="processes per deal (Easy Harp); with --workers 1 on two cores")
     p.add_argument("--retry-unknown", action="store_true",
-                   help="solve again the deals left unknown under a smaller limit")
+                   help="solve again the deals left unknown under a smaller limit or "
+                   "fewer processes (--jobs)")
     p.add_argument("--redo-older", action="store_true",
                    help="solve again the deals an older solver left undecided")
     p.add_argument("--import-rows", type=Path, metavar="JSONL",
