@@ -20,7 +20,7 @@ const $ = (id) => document.getElementById(id);
 let host = null;
 let last = null;   // the last answer of `statistics`
 
-/** Every game and variant of the catalogue: [{key, name}], in its order. */
+/** Every game and variant of the catalogue: [{key, name, parts}] (parts: rowParts), in its order. */
 export function rows() {
   return host.catalogue().flatMap((g) => g.variants.map((v) => {
     const parts = rowParts(g, v);
