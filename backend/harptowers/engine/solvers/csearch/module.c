@@ -2,14 +2,15 @@
  * FreeCell's (freecell_depth_first, freecell_best_first: fc_module.c) and Klondike's
  * (klondike(...), see klondike_py.c).
  *
- *   greedy(state, weights, budget) -> (won, line, nodes, best)   [these three let go of the GIL
- *       while they search: the hints run them on threads, one sample each]
+ *   greedy(state, weights, budget) -> (won, line, nodes, best)
  *       harp_greedy.GreedySearch.run_bfs: line in its move form (kind, src, dst, n), to a
  *       win or to the best-scored position; best: that position's score (0 for a win)
  *   best_first(state, weights, budget) -> (won, line, nodes)
  *   depth_first(state, budget) -> (won, line, nodes)
  *       easy_harp.HarpSearch.run_bfs / run_dfs: line (kind, src, dst, n, face) to a win, or
  *       None
+ *   These three let go of the GIL while they search (the hints weigh samples on threads:
+ *   harp_ways.py); they read and write no Python object meanwhile.
  *   harp_best_first, harp_depth_first, HarpGreedy: the same searches as the portfolio runs
  *       them, with the limits of a whole search, random tie-breaks and (greedy) kept between
  *       calls (harp_run.c)
