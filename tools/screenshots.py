@@ -71,11 +71,7 @@ def shot(browser, url, deck, game, code, actions, width, height, scheme,
     api.settings({"deck": deck, "card_back": back, "felt": felt, "anim_speed": "off", **(options or {})})
     for action in actions:
         getattr(api, action)(None)
-    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
-    page = context.new_page()
-    _route_api(page, api, [])
-    page.goto(url)
-    page.locator('body[data-ready="1"]').wait_for()
+    context, page = open_page(browser, url, api, width, height, scheme)
     page.wait_for_function("() => [...document.images].every((i) => i.complete)")
     page.wait_for_timeout(300)
     path = OUT / (name or f"{game}-{deck}-{width}x{height}-{scheme}.png")
@@ -121,16 +117,22 @@ def statistics_shot(browser, url, width, height) -> None:
     api = Api(GAMES["easy-harp"][0])
     api.settings({"anim_speed": "off"})
     api._session.stats = played_statistics()
-    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme="light")
-    page = context.new_page()
-    _route_api(page, api, [])
-    page.goto(url)
-    page.locator('body[data-ready="1"]').wait_for()
+    context, page = open_page(browser, url, api, width, height, "light")
     page.get_by_test_id("btn-stats").click()
     page.get_by_test_id("dialog-stats").wait_for()
     page.wait_for_timeout(300)
     save(page, OUT / f"statistics-{width}x{height}-light.png")
     context.close()
+
+
+def open_page(browser, url, api, width, height, scheme):
+    """(context, page): the page at ``url`` routed to ``api``, drawn and ready."""
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
+    page = context.new_page()
+    _route_api(page, api, [])
+    page.goto(url)
+    page.locator('body[data-ready="1"]').wait_for()
+    return context, page
 
 
 def save(page, path, clip=None) -> None:
